@@ -1,0 +1,1 @@
+"""Gamenight: an online game-night server."""

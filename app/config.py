@@ -1,0 +1,49 @@
+"""Settings, read from environment variables prefixed GAMENIGHT_."""
+
+from __future__ import annotations
+
+import secrets
+from functools import cached_property
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from pydantic import field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+_PLACEHOLDERS = {"", "changeme", "change-me", "secret", "please-change-me"}
+
+
+class Settings(BaseSettings):
+    """Everything a host configures: database, secret key, public origin, bot pace."""
+
+    model_config = SettingsConfigDict(env_prefix="GAMENIGHT_")
+
+    database_url: str = "sqlite+aiosqlite:///data/gamenight.db"
+    secret_key: str | None = None
+    public_origin: str = "http://127.0.0.1:8000"
+    data_dir: Path = Path("data")
+    bot_delay_ms: int = 700
+    max_message_bytes: int = 4096
+
+    @field_validator("secret_key")
+    @classmethod
+    def _refuse_placeholder(cls, value: str | None) -> str | None:
+        if value is not None and (value.lower() in _PLACEHOLDERS or len(value) < 16):
+            raise ValueError("GAMENIGHT_SECRET_KEY must be a real secret of 16+ characters")
+        return value
+
+    @cached_property
+    def signing_key(self) -> str:
+        """Returns the configured secret, or one generated once and kept in the data folder."""
+        if self.secret_key:
+            return self.secret_key
+        path = self.data_dir / "secret_key"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_urlsafe(32))
+            path.chmod(0o600)
+        return path.read_text().strip()
+
+    @property
+    def secure_cookies(self) -> bool:
+        return urlsplit(self.public_origin).scheme == "https"

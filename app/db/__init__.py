@@ -1,0 +1,1 @@
+"""Persistence: the schema and the engine."""

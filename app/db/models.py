@@ -1,0 +1,121 @@
+"""The database schema: people, rooms, seats, games, the action log, final scores.
+
+Schema changes go through Alembic migrations in `migrations/`; never create
+tables from these models outside tests.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Person(Base):
+    """Someone who joined with a display name; a signed cookie carries their id."""
+
+    __tablename__ = "people"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    display_name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Room(Base):
+    """A table for one game, reached by its unguessable invite code."""
+
+    __tablename__ = "rooms"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    game_type: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    listed: Mapped[bool] = mapped_column(default=True)
+    host_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open, playing, finished
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Seat(Base):
+    """A chair at a room's table: empty, a person, or a bot."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("room_id", "seat_no"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    seat_no: Mapped[int] = mapped_column(Integer)
+    person_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"), default=None)
+    bot: Mapped[str | None] = mapped_column(String(20), default=None)
+
+
+class GameRecord(Base):
+    """One game played in a room: what it needs to be replayed, and how it ended."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    game_type: Mapped[str] = mapped_column(String(40))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # per seat: name, person, bot
+    carry: Mapped[Any] = mapped_column(JSON, nullable=True, default=None)
+    status: Mapped[str] = mapped_column(String(16), default="playing")  # playing, finished
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+
+
+class ActionRow(Base):
+    """The append-only action log: one row per accepted action, numbered per game."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FinalScore(Base):
+    """A seat's final score and rank in a finished game, for score history."""
+
+    __tablename__ = "final_scores"
+    __table_args__ = (UniqueConstraint("game_id", "seat_no"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat_no: Mapped[int] = mapped_column(Integer)
+    person_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"), index=True)
+    bot: Mapped[str | None] = mapped_column(String(20))
+    score: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[list[int]] = mapped_column(JSON)

@@ -1,0 +1,27 @@
+"""The game contract shared by every engine: actions, outcomes, RNG, replay."""
+
+from app.games.core.actions import Action, ActionCodec
+from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
+from app.games.core.outcome import EVERYONE, Applied, Event, Refusal, Result, rank_by
+from app.games.core.replay import ReplayError, replay
+from app.games.core.rng import Rng
+
+__all__ = [
+    "CLOCK",
+    "EVERYONE",
+    "Action",
+    "ActionCodec",
+    "Applied",
+    "Bot",
+    "Event",
+    "Game",
+    "OptionSpec",
+    "Refusal",
+    "ReplayError",
+    "Result",
+    "Rng",
+    "Timer",
+    "Viewer",
+    "rank_by",
+    "replay",
+]

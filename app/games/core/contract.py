@@ -1,0 +1,136 @@
+"""The contract every game fills in, shared by all five games.
+
+A game is a `Game` object (static facts: name, player counts, options, action
+codec, bots) whose methods are pure functions of an immutable state:
+
+    setup(players, options, seed, carry) -> state
+    active_seats(state)                  -> the seats that may act now (often several)
+    legal_actions(state, seat)           -> what that seat may do now
+    apply(state, seat, action)           -> Applied(state, events) | Refusal
+    view(state, seat | None)             -> the parts of the table that viewer may know
+    result(state)                        -> Result once the game is over, else None
+    timer(state)                         -> the clock action to fire, if any
+
+No I/O, no clock, no globals: randomness comes from the `Rng` inside the state
+and time only enters as an action by the `CLOCK` seat, so a seed plus the
+action log always rebuilds the same game (see `replay`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+from app.games.core.actions import Action, ActionCodec
+from app.games.core.i18n import _
+from app.games.core.outcome import Applied, Event, Refusal, Result
+
+if TYPE_CHECKING:
+    import random
+
+S = TypeVar("S")
+
+CLOCK = -1
+"""The seat that timer actions (a sand timer running out, a turn clock) are applied by."""
+
+Viewer = int | None
+"""A seat number, or None for a spectator."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One room option a host can set when creating a room."""
+
+    key: str
+    label: str
+    kind: Literal["bool", "choice", "int"]
+    default: Any
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label) pairs for "choice"
+    minimum: int = 0
+    maximum: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """A clock the server must run: after `seconds`, apply `action` as the CLOCK seat.
+
+    `key` identifies the timer so a server can tell a new timer from one it
+    already scheduled (the state may change while the same timer runs).
+    """
+
+    key: str
+    seconds: float
+    action: Action
+
+
+Bot = Callable[["Game[Any]", Any, int, "random.Random"], Action]
+"""A bot picks one legal action for a seat; its randomness is the server's, not the game's."""
+
+
+class Game(ABC, Generic[S]):
+    """Static facts about a game plus its pure rules."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    codec: ActionCodec
+    bots: Mapping[str, Bot] = MappingProxyType({})  # read-only; each game sets its own
+
+    @abstractmethod
+    def setup(self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None) -> S:
+        """Returns the starting state for a number of seats."""
+
+    @abstractmethod
+    def active_seats(self, state: S) -> frozenset[int]:
+        """Returns the seats that may act now; empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> tuple[Action, ...]:
+        """Returns every action the seat may take now, in a stable order."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: Action) -> Applied[S] | Refusal:
+        """Returns the next state and events, or a refusal a player can read."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: Viewer) -> Mapping[str, Any]:
+        """Returns the table's parts (name -> plain data) that this viewer may know."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """Returns the final result once the game is over, else None."""
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        """Returns an event in plain words for the log; games override this."""
+        return type(event).__name__
+
+    def timer(self, state: S) -> Timer | None:
+        """Returns the clock running now, if the game has one."""
+        return None
+
+    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any] | Refusal:
+        """Returns the options with defaults filled in, or a refusal for a bad value."""
+        out: dict[str, Any] = {}
+        for spec in self.options:
+            value = raw.get(spec.key, spec.default)
+            if spec.kind == "bool":
+                value = value in (True, "on", "true", "1", 1)
+            elif spec.kind == "choice":
+                if value not in {choice for choice, _label in spec.choices}:
+                    return Refusal(
+                        _("Unknown value for the option {option}."), {"option": spec.key}
+                    )
+            elif spec.kind == "int":
+                try:
+                    value = int(value)
+                except (TypeError, ValueError):
+                    return Refusal(_("The option {option} needs a number."), {"option": spec.key})
+                if not spec.minimum <= value <= spec.maximum:
+                    return Refusal(_("The option {option} is out of range."), {"option": spec.key})
+            out[spec.key] = value
+        return out

@@ -1,0 +1,34 @@
+"""Rebuilding a game from its seed and action log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from app.games.core.contract import Game
+from app.games.core.outcome import Refusal
+
+
+class ReplayError(Exception):
+    """A stored action was refused on replay: the log and the rules disagree."""
+
+
+def replay(
+    game: Game[Any],
+    players: int,
+    options: Mapping[str, Any],
+    seed: int,
+    log: Iterable[tuple[int, Mapping[str, Any]]],
+    carry: Any = None,
+) -> Any:
+    """Returns the state after applying each logged (seat, action payload) in order."""
+    state = game.setup(players, options, seed, carry)
+    for number, (seat, payload) in enumerate(log, start=1):
+        action = game.codec.decode(payload)
+        if isinstance(action, Refusal):
+            raise ReplayError(f"action {number} does not decode: {action.text()}")
+        applied = game.apply(state, seat, action)
+        if isinstance(applied, Refusal):
+            raise ReplayError(f"action {number} was refused: {applied.text()}")
+        state = applied.state
+    return state

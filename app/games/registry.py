@@ -1,0 +1,15 @@
+"""The games this server hosts, by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.core import Game
+from app.games.four_pints import GAME as FOUR_PINTS
+
+GAMES: dict[str, Game[Any]] = {game.id: game for game in (FOUR_PINTS,)}
+
+
+def get_game(game_id: str) -> Game[Any] | None:
+    """Returns the game with this id, or None."""
+    return GAMES.get(game_id)

@@ -1,0 +1,52 @@
+"""The live rooms of one server process, loaded from the database on first use."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.games.registry import get_game
+from app.rooms.live import LiveRoom
+from app.rooms.store import Store
+
+
+class Hub:
+    """Finds or loads the `LiveRoom` for an invite code; one per room per process."""
+
+    def __init__(self, store: Store, bot_delay: float) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self._rooms: dict[str, LiveRoom] = {}
+        self._loading = asyncio.Lock()
+
+    async def room(self, code: str) -> LiveRoom | None:
+        """Returns the live room, rebuilding it from its log after a restart."""
+        live = self._rooms.get(code)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self._rooms.get(code)
+            if live is None:
+                live = await self._load(code)
+                if live is not None:
+                    self._rooms[code] = live
+            return live
+
+    async def _load(self, code: str) -> LiveRoom | None:
+        row = await self.store.room_by_code(code)
+        game = get_game(row.game_type) if row else None
+        if row is None or game is None:
+            return None
+        seats = await self.store.seats(row.id)
+        record = await self.store.latest_game(row.id)
+        person_ids = [s.person_id for s in seats if s.person_id is not None]
+        if record:
+            person_ids += [p["person_id"] for p in record.players if p.get("person_id")]
+        names = await self.store.person_names(person_ids)
+        live = LiveRoom(row, game, seats, names, self.store, self.bot_delay)
+        if record is not None:
+            await live.restore(record)
+        return live
+
+    def forget(self, code: str) -> None:
+        """Drops a cached room (after it changed outside this process)."""
+        self._rooms.pop(code, None)

@@ -1,0 +1,268 @@
+"""Reading and writing rooms, seats, games and the action log."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from app.db.models import ActionRow, FinalScore, GameRecord, Person, Room, Seat
+from app.games.core import Result
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat_no: int
+    person_id: int | None
+    bot: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRow:
+    id: int
+    code: str
+    game_type: str
+    options: dict[str, Any]
+    listed: bool
+    host_id: int
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    seed: int
+    options: dict[str, Any]
+    players: list[dict[str, Any]]
+    carry: Any
+    status: str
+
+
+def _room_row(room: Room) -> RoomRow:
+    return RoomRow(
+        room.id, room.code, room.game_type, room.options, room.listed, room.host_id, room.status
+    )
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """The one place that speaks SQL for rooms and games."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+
+    def session(self) -> AsyncSession:
+        return self._sessions()
+
+    async def create_person(self, display_name: str) -> int:
+        async with self.session() as session, session.begin():
+            person = Person(display_name=display_name)
+            session.add(person)
+            await session.flush()
+            return person.id
+
+    async def person_names(self, ids: Sequence[int]) -> dict[int, str]:
+        if not ids:
+            return {}
+        async with self.session() as session:
+            rows = await session.execute(
+                select(Person.id, Person.display_name).where(Person.id.in_(set(ids)))
+            )
+            return {row.id: row.display_name for row in rows}
+
+    async def rename_person(self, person_id: int, display_name: str) -> None:
+        async with self.session() as session, session.begin():
+            await session.execute(
+                update(Person).where(Person.id == person_id).values(display_name=display_name)
+            )
+
+    async def create_room(
+        self, game_type: str, options: dict[str, Any], host_id: int, seats: int, listed: bool
+    ) -> str:
+        """Creates a room with empty seats, the host in the first; returns its invite code."""
+        code = secrets.token_urlsafe(9)  # 72 random bits: short to share, unguessable
+        async with self.session() as session, session.begin():
+            room = Room(
+                code=code, game_type=game_type, options=options, host_id=host_id, listed=listed
+            )
+            session.add(room)
+            await session.flush()
+            for seat_no in range(seats):
+                session.add(
+                    Seat(
+                        room_id=room.id,
+                        seat_no=seat_no,
+                        person_id=host_id if seat_no == 0 else None,
+                    )
+                )
+        return code
+
+    async def room_by_code(self, code: str) -> RoomRow | None:
+        async with self.session() as session:
+            room = (
+                await session.execute(select(Room).where(Room.code == code))
+            ).scalar_one_or_none()
+            return _room_row(room) if room else None
+
+    async def listed_rooms(self, limit: int = 50) -> list[tuple[RoomRow, int, int]]:
+        """Returns open listed rooms, newest first, with (seated, seats) counts."""
+        async with self.session() as session:
+            rooms = (
+                await session.execute(
+                    select(Room)
+                    .where(Room.listed.is_(True), Room.status != "finished")
+                    .order_by(Room.id.desc())
+                    .limit(limit)
+                )
+            ).scalars()
+            out = []
+            for room in rooms:
+                seats = await self.seats(room.id, session)
+                seated = sum(1 for seat in seats if seat.person_id or seat.bot)
+                out.append((_room_row(room), seated, len(seats)))
+            return out
+
+    async def seats(self, room_id: int, session: AsyncSession | None = None) -> list[SeatRow]:
+        async def run(s: AsyncSession) -> list[SeatRow]:
+            rows = await s.execute(
+                select(Seat.seat_no, Seat.person_id, Seat.bot)
+                .where(Seat.room_id == room_id)
+                .order_by(Seat.seat_no)
+            )
+            return [SeatRow(r.seat_no, r.person_id, r.bot) for r in rows]
+
+        if session is not None:
+            return await run(session)
+        async with self.session() as own:
+            return await run(own)
+
+    async def set_seat(
+        self, room_id: int, seat_no: int, person_id: int | None, bot: str | None
+    ) -> None:
+        async with self.session() as session, session.begin():
+            await session.execute(
+                update(Seat)
+                .where(Seat.room_id == room_id, Seat.seat_no == seat_no)
+                .values(person_id=person_id, bot=bot)
+            )
+
+    async def start_game(
+        self,
+        room_id: int,
+        game_type: str,
+        seed: int,
+        options: dict[str, Any],
+        players: list[dict[str, Any]],
+        carry: Any = None,
+    ) -> int:
+        """Records a new game and marks the room as playing; returns the game id."""
+        async with self.session() as session, session.begin():
+            record = GameRecord(
+                room_id=room_id,
+                game_type=game_type,
+                seed=seed,
+                options=options,
+                players=players,
+                carry=carry,
+            )
+            session.add(record)
+            await session.execute(update(Room).where(Room.id == room_id).values(status="playing"))
+            await session.flush()
+            return record.id
+
+    async def latest_game(self, room_id: int) -> GameRow | None:
+        async with self.session() as session:
+            record = (
+                await session.execute(
+                    select(GameRecord)
+                    .where(GameRecord.room_id == room_id)
+                    .order_by(GameRecord.id.desc())
+                    .limit(1)
+                )
+            ).scalar_one_or_none()
+            if record is None:
+                return None
+            return GameRow(
+                record.id, record.seed, record.options, record.players, record.carry, record.status
+            )
+
+    async def actions(self, game_id: int) -> list[tuple[int, dict[str, Any]]]:
+        """Returns the game's log as (seat, action) in sequence order."""
+        async with self.session() as session:
+            rows = await session.execute(
+                select(ActionRow.seat, ActionRow.action)
+                .where(ActionRow.game_id == game_id)
+                .order_by(ActionRow.seq)
+            )
+            return [(row.seat, row.action) for row in rows]
+
+    async def append_action(
+        self,
+        game_id: int,
+        seq: int,
+        seat: int,
+        action: dict[str, Any],
+        result: Result | None = None,
+        room_id: int | None = None,
+        players: Sequence[dict[str, Any]] = (),
+    ) -> None:
+        """Commits one action; with a result, also closes the game in the same transaction."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(ActionRow),
+                {
+                    "game_id": game_id,
+                    "seq": seq,
+                    "seat": seat,
+                    "action": action,
+                    "created_at": _now(),
+                },
+            )
+            if result is None:
+                return
+            await conn.execute(
+                update(GameRecord)
+                .where(GameRecord.id == game_id)
+                .values(status="finished", result=_result_json(result), finished_at=_now())
+            )
+            await conn.execute(update(Room).where(Room.id == room_id).values(status="finished"))
+            await conn.execute(
+                insert(FinalScore),
+                [
+                    {
+                        "game_id": game_id,
+                        "seat_no": seat_no,
+                        "person_id": player.get("person_id"),
+                        "bot": player.get("bot"),
+                        "score": result.scores[seat_no],
+                        "rank": result.ranks[seat_no],
+                        "rounds": [row[seat_no] for row in result.rounds],
+                    }
+                    for seat_no, player in enumerate(players)
+                ],
+            )
+
+    async def count_actions(self, game_id: int) -> int:
+        async with self.session() as session:
+            return (
+                await session.execute(
+                    select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)
+                )
+            ).scalar_one()
+
+
+def _result_json(result: Result) -> dict[str, Any]:
+    return {
+        "scores": list(result.scores),
+        "ranks": list(result.ranks),
+        "rounds": [list(row) for row in result.rounds],
+    }

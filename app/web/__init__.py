@@ -1,0 +1,1 @@
+"""The web edge: pages, WebSockets, rendering, security headers."""

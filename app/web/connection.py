@@ -1,0 +1,145 @@
+"""One browser tab's WebSocket: parse what it sends, send it the parts that changed.
+
+The socket holds no rules and no shared state: it forwards commands to its
+`LiveRoom` and, when told the room changed, diffs the viewer's parts against
+what it last sent and sends only the changed ones (out-of-band swaps by id).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from jinja2 import Environment
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from app.games.core import Refusal
+from app.games.core.i18n import _
+from app.rooms.live import LiveRoom
+from app.web.render import refusal_text, render
+from app.web.table import log_lines, parts, render_part, viewer_of
+
+log = logging.getLogger(__name__)
+
+_MAX_QUEUE = 64  # a tab this far behind is too slow; it reconnects and gets a fresh page
+
+MALFORMED = Refusal(_("That message could not be understood."))
+TOO_BIG = Refusal(_("That message is too large."))
+
+
+class Connection:
+    """A tab watching a room: its viewer, what it was last sent, and its outbox."""
+
+    def __init__(self, socket: WebSocket, live: LiveRoom, person_id: int | None, env: Environment):
+        self.socket = socket
+        self.live = live
+        self.person_id = person_id
+        self.env = env
+        self._sent: dict[str, Any] = {}
+        self._log_table: Any = None
+        self._log_seq = 0
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._flash_shown = False
+
+    def changed(self) -> None:
+        """Queues the parts that changed for this viewer since the last send."""
+        html = self._diff()
+        if html:
+            self._push(html)
+
+    def _push(self, html: str) -> None:
+        if self._outbox.qsize() >= _MAX_QUEUE:
+            self._outbox.put_nowait(None)  # close: the tab will reconnect and resync
+            return
+        self._outbox.put_nowait(html)
+
+    def _diff(self) -> str:
+        live = self.live
+        viewer = viewer_of(live, self.person_id)
+        chunks = []
+        for part in parts(live, viewer):
+            if part.name == "table" and self._sent.get("table") != part.key:
+                self._sent = {}  # a new skeleton: every part and the log go again
+            if self._sent.get(part.name, _UNSENT) != part.key:
+                chunks.append(render_part(self.env, live, viewer, part))
+                self._sent[part.name] = part.key
+        chunks.append(self._log_chunk(viewer))
+        return "".join(chunks)
+
+    def _log_chunk(self, viewer: Any) -> str:
+        table = self._sent.get("table")
+        fresh = table != self._log_table
+        after = 0 if fresh else self._log_seq
+        seq, lines = log_lines(self.live, viewer, after)
+        if not fresh and not lines:
+            return ""
+        self._log_table, self._log_seq = table, seq
+        return render(self.env, "room/parts/log.html", lines=lines, append=not fresh)
+
+    def flash(self, refusal: Refusal | None) -> None:
+        """Sends this tab alone a message (or clears it)."""
+        if refusal is None and not self._flash_shown:
+            return
+        self._flash_shown = refusal is not None
+        text = refusal_text(self.env, refusal) if refusal else ""
+        self._push(render(self.env, "room/parts/flash.html", text=text))
+
+    async def run(self, max_bytes: int) -> None:
+        """Serves the socket until it closes: reads commands, writes updates."""
+        writer = asyncio.create_task(self._write())
+        self.live.attach(self)
+        try:
+            await self._read(max_bytes)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.live.detach(self)
+            self._outbox.put_nowait(None)
+            writer.cancel()
+
+    async def _read(self, max_bytes: int) -> None:
+        while True:
+            message = await self.socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None and message.get("bytes") is not None:
+                text = message["bytes"].decode("utf-8", "replace")
+            payload = _parse(text, max_bytes)
+            if isinstance(payload, Refusal):
+                self.flash(payload)
+                continue
+            refusal = await self.live.handle(self.person_id, payload)
+            self.flash(refusal)
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                html = await self._outbox.get()
+                if html is None:
+                    await self.socket.close(code=1013)
+                    return
+                await self.socket.send_text(html)
+        except (WebSocketDisconnect, RuntimeError):
+            return  # the tab went away; the reader notices and detaches
+
+
+_UNSENT = object()
+
+
+def _parse(text: str | None, max_bytes: int) -> dict[str, Any] | Refusal:
+    """Returns the JSON object a tab sent, or a refusal for anything else."""
+    if text is None:
+        return MALFORMED
+    if len(text) > max_bytes:
+        return TOO_BIG
+    try:
+        payload = json.loads(text)
+    except ValueError:
+        return MALFORMED
+    if not isinstance(payload, dict):
+        return MALFORMED
+    payload.pop("HEADERS", None)  # htmx adds request headers; nothing in them is trusted
+    return payload

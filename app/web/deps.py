@@ -1,0 +1,45 @@
+"""Typed dependencies the routes ask for."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from jinja2 import Environment
+
+from app.config import Settings
+from app.identity import COOKIE, Identity
+from app.rooms.hub import Hub
+from app.rooms.store import Store
+
+
+def _settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def _store(request: Request) -> Store:
+    return request.app.state.store
+
+
+def _hub(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+def _env(request: Request) -> Environment:
+    return request.app.state.env
+
+
+def _identity(request: Request) -> Identity:
+    return request.app.state.identity
+
+
+def _person(request: Request) -> int | None:
+    return request.app.state.identity.read(request.cookies.get(COOKIE))
+
+
+SettingsDep = Annotated[Settings, Depends(_settings)]
+StoreDep = Annotated[Store, Depends(_store)]
+HubDep = Annotated[Hub, Depends(_hub)]
+EnvDep = Annotated[Environment, Depends(_env)]
+IdentityDep = Annotated[Identity, Depends(_identity)]
+PersonDep = Annotated[int | None, Depends(_person)]

@@ -1,0 +1,138 @@
+"""What one viewer's page is made of, as named parts, and how each is rendered.
+
+A part is (name, key, template, data). The key changes exactly when what the
+viewer should see changes; a connection re-renders and sends only the parts
+whose key moved since it last sent them. Rendered HTML is cached per room
+revision and viewer, so several tabs of one seat (or all spectators) share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2 import Environment
+
+from app.rooms.live import LiveRoom
+from app.web.render import game_package, render
+
+CONTROL_PARTS = frozenset({"actions"})
+"""Parts holding a seat's move buttons: they carry the version, so they refresh at every move."""
+
+LOG_TAIL = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    name: str
+    key: Any
+    template: str
+    data: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is looking: a person (maybe anonymous) and their game seat, if any."""
+
+    person_id: int | None
+    seat: int | None
+    room_seat: int | None
+
+
+def viewer_of(live: LiveRoom, person_id: int | None) -> Viewer:
+    return Viewer(person_id, live.seat_of(person_id), live.room_seat_of(person_id))
+
+
+def parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
+    """Yields every part of the room page for a viewer, the table skeleton first."""
+    match = live.match
+    table_key = (live.row.game_type, match.record_id if match else None)
+    yield Part("table", table_key, "room/parts/table.html", table_key)
+    yield Part("seats", _seats_data(live, viewer), "room/parts/seats.html", None)
+    yield Part("controls", _controls_data(live, viewer), "room/parts/controls.html", None)
+    if match is None:
+        return
+    folder = f"games/{game_package(live.row.game_type)}/parts"
+    active = live.game.active_seats(match.state)
+    for name, data in live.game_view(viewer.seat).items():
+        key: Any = data
+        if name in CONTROL_PARTS and viewer.seat in active:
+            key = (data, match.version)
+        yield Part(name, key, f"{folder}/{name}.html", data)
+
+
+def _seats_data(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
+    online = live.online()
+    rows = tuple(
+        (
+            seat.seat_no,
+            live.seat_name(seat),
+            seat.bot,
+            seat.person_id is not None and seat.person_id in online,
+            seat.person_id is not None and seat.person_id == live.row.host_id,
+            seat.person_id is not None and seat.person_id == viewer.person_id,
+        )
+        for seat in live.seats
+    )
+    return (rows, live.playing)
+
+
+def _controls_data(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
+    seated = sum(1 for s in live.seats if s.person_id is not None or s.bot is not None)
+    game = live.game
+    return (
+        viewer.person_id is not None,
+        viewer.person_id == live.row.host_id,
+        viewer.room_seat,
+        live.playing,
+        live.match is not None and live.match.result is not None,
+        game.min_players <= seated <= game.max_players,
+        tuple(s.seat_no for s in live.seats if s.person_id is None and s.bot is None),
+        tuple(s.seat_no for s in live.seats if s.bot is not None),
+        tuple(sorted(game.bots)),
+    )
+
+
+def render_part(env: Environment, live: LiveRoom, viewer: Viewer, part: Part) -> str:
+    """Returns a part's HTML, cached for this revision of the room and this viewer."""
+    cache_key = ("html", part.name, viewer.seat, _personal(part, viewer))
+    html = live.cache.get(cache_key)
+    if html is None:
+        html = render(env, part.template, **_context(live, viewer, part))
+        live.cache[cache_key] = html
+    return html
+
+
+def _personal(part: Part, viewer: Viewer) -> Any:
+    # Room parts differ per person (host buttons, "you"); game parts only per seat.
+    return viewer.person_id if part.name in ("seats", "controls") else None
+
+
+def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
+    match = live.match
+    return {
+        "part": part.data,
+        "key": part.key,
+        "viewer": viewer,
+        "seat": viewer.seat,
+        "room": live.row,
+        "game": live.game,
+        "names": [p.name for p in match.players] if match else [],
+        "version": match.version if match else 0,
+        # Only control parts may read other parts: they re-render at every version.
+        "view": live.game_view(viewer.seat) if match else {},
+        "package": game_package(live.row.game_type),
+    }
+
+
+def log_lines(live: LiveRoom, viewer: Viewer, after: int) -> tuple[int, list[str]]:
+    """Returns the newest sequence number and the log lines this viewer may see after `after`."""
+    match = live.match
+    if match is None:
+        return 0, []
+    names = [p.name for p in match.players]
+    describe = live.game.describe
+    entries = [(seq, e) for seq, e in match.log[-LOG_TAIL:] if seq > after]
+    lines = [describe(event, names) for _seq, event in entries if event.visible_to(viewer.seat)]
+    return match.version, lines

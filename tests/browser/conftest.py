@@ -1,0 +1,52 @@
+"""Fixtures for real-browser tests: one headless Debian Chromium per module."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.support.services import chromium_path
+
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+# Runs in every page before its own scripts: records what a test asserts on afterwards.
+WATCH_SCRIPT = """
+(() => {
+  const gn = { wsOpen: 0, messages: 0, sends: 0, csp: [], flashes: [] };
+  Object.defineProperty(window, "__gn", { value: gn });
+  document.addEventListener("htmx:wsOpen", () => { gn.wsOpen += 1; });
+  document.addEventListener("htmx:wsAfterSend", () => { gn.sends += 1; });
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    gn.messages += 1;
+    const flash = document.getElementById("flash");
+    if (flash && flash.textContent.trim()) gn.flashes.push(flash.textContent.trim());
+  });
+  document.addEventListener("securitypolicyviolation", (e) => {
+    gn.csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  });
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless Chromium, launched once per module (skipped when it is not installed)."""
+    executable = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=executable, headless=True, args=LAUNCH_ARGS
+        )
+        yield launched
+        launched.close()

@@ -1,0 +1,207 @@
+"""Two people play a whole game of 4 Pints in a real browser, by clicking, until the final scores.
+
+Each person has a browser context of their own (separate cookies). Nothing here sleeps a
+fixed time after a click: it waits for the server's answer (an htmx WebSocket message that
+re-enables or replaces the move buttons).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import WATCH_SCRIPT
+from tests.support.server import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
+GAME_BUDGET_S = 50.0  # a game is about 60-150 clicks; each takes a few milliseconds
+STEP_MS = 5_000  # the longest a single answer from the server may take
+MAX_REVEALS_PER_TURN = 6
+
+_BARE_EVENT_NAME = re.compile(r"^[A-Z][A-Za-z]+$")  # "CardRevealed": an event never put into words
+_MONEY = re.compile(r"Money available to .*: £(\d+)")
+
+# Everything the policy needs, read in one round trip: the enabled move buttons, the money.
+_READ_MOVES = """() => {
+  const buttons = [...document.querySelectorAll('#actions .moves button')];
+  const purchase = document.getElementById('purchase');
+  return {
+    labels: buttons.map(b => b.textContent.trim()),
+    ready: buttons.length > 0 && buttons.every(b => !b.disabled),
+    purchase: purchase ? purchase.textContent.replace(/\\s+/g, ' ') : '',
+    over: (document.querySelector('#scores h3')?.textContent || '').trim() === 'Final scores',
+  };
+}"""
+
+# True once the server answered the move: a message arrived after the send and nothing is locked.
+_ANSWERED = """(before) => window.__gn.messages > before
+  && !document.querySelector('#actions .moves button[disabled]')"""
+
+
+class Person:
+    """One person at their own browser: a context (cookies), a page, and what went wrong in it."""
+
+    def __init__(self, browser: Any, name: str) -> None:
+        self.name = name
+        self.context = browser.new_context(viewport=DESKTOP)
+        self.context.add_init_script(WATCH_SCRIPT)
+        self.context.set_default_timeout(STEP_MS)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+        self.reveals = 0  # reveals in a row this turn, so a bad run of cards cannot loop forever
+        self.clicks = 0
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console.error: {message.text} at {message.location}")
+
+    def wait_connected(self) -> None:
+        """Waits for htmx to open the room's WebSocket and the first parts to arrive."""
+        self.page.wait_for_function("() => window.__gn.wsOpen > 0 && window.__gn.messages > 0")
+
+    def csp_violations(self) -> list[str]:
+        return self.page.evaluate("() => window.__gn.csp")
+
+    def flashes(self) -> list[str]:
+        return self.page.evaluate("() => window.__gn.flashes")
+
+    def read(self) -> dict[str, Any]:
+        return self.page.evaluate(_READ_MOVES)
+
+    def choose(self, state: dict[str, Any]) -> int:
+        """The simple policy: buy the first pint on offer, reveal while short of money, pass."""
+        labels: list[str] = state["labels"]
+        buys = [i for i, label in enumerate(labels) if label.startswith("Buy ")]
+        if buys:
+            return buys[0]
+        money_seen = _MONEY.search(state["purchase"])
+        money = int(money_seen.group(1)) if money_seen else 0
+        if "Reveal a card" in labels and (money < 6 and self.reveals < MAX_REVEALS_PER_TURN):
+            return labels.index("Reveal a card")
+        if "Reveal a card" in labels and "Pass" not in labels:
+            return labels.index("Reveal a card")  # the first reveal of a turn is compulsory
+        if "Pass" in labels:
+            return labels.index("Pass")
+        return 0  # a choice after an event (spill, discard, save): the first one will do
+
+    def play_one(self, state: dict[str, Any]) -> str:
+        """Clicks one move and waits until the server has answered it."""
+        index = self.choose(state)
+        label = state["labels"][index]
+        self.reveals = self.reveals + 1 if label == "Reveal a card" else 0
+        before = self.page.evaluate("() => window.__gn.messages")
+        self.page.locator("#actions .moves button").nth(index).click()
+        self.page.wait_for_function(_ANSWERED, arg=before)
+        self.clicks += 1
+        return label
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def _shoot_table(person: Person) -> None:
+    """Saves a desktop and a phone-size picture of the table mid-game, for the lead to look at."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = person.page
+    page.screenshot(path=str(SHOTS / "four_pints_midgame_desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SHOTS / "four_pints_midgame_phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+
+def test_two_people_play_four_pints_to_the_end(
+    browser: Any, sqlite_server: LiveServer, tmp_path: Path
+) -> None:
+    url = sqlite_server.url
+    ann, bob = Person(browser, "Ann"), Person(browser, "Bob")
+    try:
+        # Ann opens a 4 Pints room from the lobby.
+        ann.page.goto(f"{url}/")
+        form = ann.page.locator("form.game-card", has_text="4 Pints")
+        form.locator("input[name=name]").fill("Ann")
+        form.get_by_role("button", name="Open a room").click()
+        ann.page.wait_for_url(re.compile(r"/r/[\w-]+$"))
+        ann.wait_connected()
+        invite = ann.page.locator("#invite-link").input_value()
+        assert invite.startswith(f"{url}/r/"), invite
+
+        # Bob opens the invite link, joins with a name and takes a free seat.
+        bob.page.goto(invite)
+        bob.page.locator("form.join input[name=name]").fill("Bob")
+        with bob.page.expect_navigation():  # the form posts, then is sent back to the room
+            bob.page.get_by_role("button", name="Join the room").click()
+        assert bob.page.url == invite
+        bob.wait_connected()
+        bob.page.locator("#controls button", has_text=re.compile(r"^Sit in seat \d$")).first.click()
+        bob.page.locator("#controls button", has_text="Leave my seat").wait_for()
+
+        # Ann sees Bob seated and starts the game.
+        ann.page.locator("#seats", has_text="Bob").wait_for()
+        start = ann.page.locator("#start-game:not([disabled])", has_text="Start the game")
+        start.click()
+        for person in (ann, bob):
+            person.page.locator("#status", has_text="Round 1 of 2").wait_for()
+
+        # Whoever has move buttons clicks one, until both pages show the final scores.
+        people = (ann, bob)
+        shot_taken = False
+        deadline = time.monotonic() + GAME_BUDGET_S
+        while True:
+            states = [person.read() for person in people]
+            if all(state["over"] for state in states):
+                break
+            assert time.monotonic() < deadline, (
+                f"no final scores after {GAME_BUDGET_S:.0f} s and "
+                f"{sum(p.clicks for p in people)} clicks; last states: {states}"
+            )
+            movers = [(p, s) for p, s in zip(people, states, strict=True) if s["ready"]]
+            if not movers:
+                # The other page is still receiving the last move: wait for it, not a fixed time.
+                ann.page.wait_for_timeout(10)
+                continue
+            assert len(movers) == 1, f"both pages have move buttons at once: {states}"
+            person, state = movers[0]
+            if not shot_taken and person is ann and ann.clicks >= 15 and "Pass" in state["labels"]:
+                _shoot_table(ann)
+                shot_taken = True
+            person.play_one(state)
+
+        clicks = ann.clicks + bob.clicks
+        assert clicks >= 10, f"a whole game in only {clicks} clicks"
+
+        # Both pages show the same final table, with a winner, and the log has lines.
+        tables = [p.page.locator("#scores table").inner_text() for p in people]
+        assert tables[0] == tables[1]
+        assert "Ann" in tables[0] and "Bob" in tables[0]
+        assert "Round 2" in tables[0] and "Rank" in tables[0]
+        for person in people:
+            page = person.page
+            assert page.locator("#scores tr.winner").count() >= 1
+            assert page.locator("#status", has_text="Game over").count() == 1
+            assert page.locator("#log li").count() > 0
+            assert page.locator("#actions .moves button").count() == 0
+            page.screenshot(path=str(tmp_path / f"final_{person.name}.png"), full_page=True)
+
+        # Nothing went wrong in either browser.
+        for person in people:
+            assert person.errors == [], f"{person.name}'s page: {person.errors}"
+            assert person.csp_violations() == [], f"{person.name}'s page broke the CSP"
+            assert person.flashes() == [], f"{person.name}'s page was refused: {person.flashes()}"
+
+        # The log should read as sentences. Checked last, so every check above still runs.
+        lines = ann.page.locator("#log li").all_inner_texts()
+        bare = sorted({line for line in lines if _BARE_EVENT_NAME.match(line.strip())})
+        assert not bare, f"log lines should be sentences, not event names: {bare}"
+    finally:
+        ann.close()
+        bob.close()

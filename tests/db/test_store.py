@@ -1,0 +1,65 @@
+"""The store on both backends: rooms, seats, the append-only log, final scores."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from app.db.engine import make_engine
+from app.db.migrate import upgrade
+from app.db.models import FinalScore
+from app.games.core import Result
+from app.rooms.store import Store
+
+
+@pytest.fixture
+async def store(database_url: str):  # type: ignore[no-untyped-def]
+    upgrade(database_url, quiet=True)
+    engine = make_engine(database_url)
+    yield Store(engine)
+    await engine.dispose()
+
+
+async def test_room_lifecycle_and_log(store: Store) -> None:
+    host = await store.create_person("Ann")
+    code = await store.create_room("four-pints", {}, host, seats=4, listed=True)
+    room = await store.room_by_code(code)
+    assert room is not None and room.host_id == host and room.status == "open"
+    assert [s.person_id for s in await store.seats(room.id)] == [host, None, None, None]
+    await store.set_seat(room.id, 1, None, "greedy")
+    players = [{"name": "Ann", "person_id": host, "bot": None}, {"name": "Bot", "bot": "greedy"}]
+    game_id = await store.start_game(room.id, "four-pints", 42, {}, players)
+    await store.append_action(game_id, 1, 0, {"kind": "reveal"})
+    await store.append_action(game_id, 2, 0, {"kind": "pass"})
+    result = Result(scores=(5, 9), ranks=(2, 1), rounds=((2, 4), (3, 5)))
+    await store.append_action(game_id, 3, 1, {"kind": "reveal"}, result, room.id, players)
+    assert await store.actions(game_id) == [
+        (0, {"kind": "reveal"}),
+        (0, {"kind": "pass"}),
+        (1, {"kind": "reveal"}),
+    ]
+    assert (await store.room_by_code(code)).status == "finished"  # type: ignore[union-attr]
+    async with store.session() as session:
+        scores = (await session.execute(select(FinalScore).order_by(FinalScore.seat_no))).scalars()
+        rows = [(s.person_id, s.bot, s.score, s.rank, s.rounds) for s in scores]
+    assert rows == [(host, None, 5, 2, [2, 3]), (None, "greedy", 9, 1, [4, 5])]
+
+
+async def test_sequence_numbers_are_unique_per_game(store: Store) -> None:
+    host = await store.create_person("Ann")
+    code = await store.create_room("four-pints", {}, host, seats=2, listed=False)
+    room = await store.room_by_code(code)
+    assert room is not None
+    game_id = await store.start_game(room.id, "four-pints", 1, {}, [])
+    await store.append_action(game_id, 1, 0, {"kind": "reveal"})
+    with pytest.raises(IntegrityError):
+        await store.append_action(game_id, 1, 0, {"kind": "pass"})
+    assert await store.actions(game_id) == [(0, {"kind": "reveal"})]
+
+
+async def test_unlisted_rooms_stay_out_of_the_lobby(store: Store) -> None:
+    host = await store.create_person("Ann")
+    listed = await store.create_room("four-pints", {}, host, seats=2, listed=True)
+    await store.create_room("four-pints", {}, host, seats=2, listed=False)
+    assert [room.code for room, _seated, _seats in await store.listed_rooms()] == [listed]

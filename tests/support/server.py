@@ -1,0 +1,97 @@
+"""A real Gamenight server in a subprocess, on a free port of 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from app.db.migrate import upgrade
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class LiveServer:
+    """Starts uvicorn on an inherited socket (no port race) and stops it by its PID."""
+
+    def __init__(self, database_url: str, data_dir: Path, bot_delay_ms: int = 20) -> None:
+        self.database_url = database_url
+        self.data_dir = data_dir
+        self.bot_delay_ms = bot_delay_ms
+        self.process: subprocess.Popen[bytes] | None = None
+        self._sock: socket.socket | None = None
+        self.url = ""
+        self.port = 0
+
+    def start(self) -> LiveServer:
+        upgrade(self.database_url, quiet=True)
+        if self._sock is None:
+            self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            self._sock.bind(("127.0.0.1", 0))
+            self._sock.set_inheritable(True)
+            self.port = self._sock.getsockname()[1]
+            self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ)
+        env.update(
+            GAMENIGHT_DATABASE_URL=self.database_url,
+            GAMENIGHT_DATA_DIR=str(self.data_dir),
+            GAMENIGHT_PUBLIC_ORIGIN=self.url,
+            GAMENIGHT_BOT_DELAY_MS=str(self.bot_delay_ms),
+        )
+        command = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "app.main:create_app",
+            "--factory",
+            "--fd",
+            str(self._sock.fileno()),
+            "--log-level",
+            "warning",
+            "--ws-max-size",
+            "65536",
+        ]
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env, pass_fds=(self._sock.fileno(),))
+        self._wait_ready()
+        return self
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.process is not None and self.process.poll() is not None:
+                raise RuntimeError("the server exited during start-up")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not answer /healthz within 20 s")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def kill(self) -> None:
+        """Ends the server abruptly, as a crash would."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+    def close(self) -> None:
+        self.stop()
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None

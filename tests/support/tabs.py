@@ -1,0 +1,152 @@
+"""Clients that behave like browser tabs: HTTP with cookies, WebSockets like htmx."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Callable
+from html.parser import HTMLParser
+from typing import Any
+
+import httpx
+import websockets
+
+from app.identity import COOKIE
+
+_VOID = {"input", "br", "img", "meta", "link", "hr"}
+
+
+class _TopLevel(HTMLParser):
+    """Splits an htmx WebSocket message into its top-level elements: (id, attrs, html)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text = text
+        self.depth = 0
+        self.start: tuple[int, dict[str, str | None]] | None = None
+        self.found: list[tuple[str, dict[str, str | None], str]] = []
+        self._lines = [0]
+        for line in text.splitlines(keepends=True):
+            self._lines.append(self._lines[-1] + len(line))
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self._lines[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            return
+        if self.depth == 0:
+            self.start = (self._offset(), dict(attrs))
+        self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID:
+            return
+        self.depth -= 1
+        if self.depth == 0 and self.start is not None:
+            begin, attrs = self.start
+            end = self.text.index(">", self._offset()) + 1
+            self.found.append((attrs.get("id") or "", attrs, self.text[begin:end]))
+            self.start = None
+
+
+def top_level(text: str) -> list[tuple[str, dict[str, str | None], str]]:
+    parser = _TopLevel(text)
+    parser.feed(text)
+    parser.close()
+    return parser.found
+
+
+def join(
+    base_url: str, name: str, code: str | None = None, game: str = "four-pints"
+) -> tuple[str, str]:
+    """Creates a room (or joins `code`) as a new person; returns (code, person cookie)."""
+    with httpx.Client(base_url=base_url, headers={"Origin": base_url}) as client:
+        if code is None:
+            response = client.post("/rooms", data={"game_id": game, "name": name, "listed": "on"})
+            code = response.headers["location"].rsplit("/", 1)[1]
+        else:
+            response = client.post(f"/r/{code}/join", data={"name": name})
+        assert response.status_code == 303, response.text
+        return code, client.cookies[COOKIE]
+
+
+class Tab:
+    """One WebSocket to a room, keeping the latest HTML of every part by id."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+        self.parts: dict[str, str] = {}
+        self.log: list[str] = []
+        self.received: list[str] = []
+
+    @classmethod
+    async def open(
+        cls, base_url: str, code: str, cookie: str | None, origin: str | None = None
+    ) -> Tab:
+        headers = {"Origin": origin or base_url}
+        if cookie:
+            headers["Cookie"] = f"{COOKIE}={cookie}"
+        url = base_url.replace("http://", "ws://") + f"/ws/r/{code}"
+        socket = await websockets.connect(url, additional_headers=headers, max_size=2**20)
+        return cls(socket)
+
+    async def send(self, payload: dict[str, Any] | str) -> None:
+        text = payload if isinstance(payload, str) else json.dumps(payload)
+        await self.socket.send(text)
+
+    async def receive(self, timeout: float = 5.0) -> str:
+        message = await asyncio.wait_for(self.socket.recv(), timeout)
+        text = message if isinstance(message, str) else message.decode()
+        self.received.append(text)
+        for ident, attrs, chunk in top_level(text):
+            if ident == "log":
+                lines = re.findall(r"<li>(.*?)</li>", chunk, re.S)
+                self.log = self.log + lines if attrs.get("hx-swap-oob") else lines
+            else:
+                self.parts[ident] = chunk
+        return text
+
+    async def until(self, check: Callable[[Tab], bool], timeout: float = 10.0) -> None:
+        """Reads messages until check(self) holds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not check(self):
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"condition not met; parts: {sorted(self.parts)}")
+            await self.receive(remaining)
+
+    async def drain(self, quiet: float = 0.2) -> None:
+        """Reads until nothing arrives for `quiet` seconds."""
+        try:
+            while True:
+                await self.receive(quiet)
+        except TimeoutError:
+            return
+
+    def flash_text(self) -> str:
+        """Returns the message currently shown to this tab alone, if any."""
+        return re.sub(r"<[^>]+>", "", self.parts.get("flash", "")).strip()
+
+    def version(self) -> int | None:
+        found = re.search(r'"v": (\d+)', self.parts.get("actions", ""))
+        return int(found.group(1)) if found else None
+
+    def moves(self) -> list[dict[str, Any]]:
+        """Returns the moves offered in the actions part, as the JSON htmx would send."""
+        import html
+
+        values = re.findall(r"hx-vals='([^']*)'", self.parts.get("actions", ""))
+        return [json.loads(html.unescape(v)) for v in values]
+
+    def commands(self) -> list[dict[str, Any]]:
+        import html
+
+        values = re.findall(r"hx-vals='([^']*)'", self.parts.get("controls", ""))
+        return [json.loads(html.unescape(v)) for v in values]
+
+    async def close(self) -> None:
+        await self.socket.close()
