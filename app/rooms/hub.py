@@ -47,6 +47,11 @@ class Hub:
             await live.restore(record)
         return live
 
+    def renamed(self, person_id: int, name: str) -> None:
+        """Shows a person's new name in loaded rooms; a game keeps the name it began with."""
+        for live in self._rooms.values():
+            live.rename(person_id, name)
+
     def forget(self, code: str) -> None:
         """Drops a cached room (after it changed outside this process)."""
         self._rooms.pop(code, None)

@@ -124,6 +124,11 @@ class LiveRoom:
     def online(self) -> frozenset[int]:
         return frozenset(x.person_id for x in self.listeners if x.person_id is not None)
 
+    def rename(self, person_id: int, name: str) -> None:
+        if person_id in self.names:
+            self.names[person_id] = name
+            self._changed()
+
     def _changed(self) -> None:
         self.revision += 1
         self.cache.clear()

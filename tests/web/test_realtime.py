@@ -38,6 +38,8 @@ async def test_one_player_sees_the_others_move(server: LiveServer) -> None:
     await other.until(lambda t: t.parts["purchase"] != before)
     assert "No cards revealed yet" not in other.parts["purchase"]
     await other.until(lambda t: any("revealed" in line for line in t.log))
+    # Not their turn: the other tab never received a move button or another seat's choices.
+    assert '"cmd": "act"' not in "".join(other.received)
     await ann.close()
     await bob.close()
 

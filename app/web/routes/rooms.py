@@ -52,6 +52,7 @@ async def join_room(
         set_person_cookie(response, identity, settings, await store.create_person(display))
     else:
         await store.rename_person(person, display)
+        hub.renamed(person, display)
     return response
 
 
