@@ -71,8 +71,8 @@ async def test_moves_out_of_turn_forged_or_unknown_are_refused(server: LiveServe
         (active, {"cmd": "act", "kind": "buy", "v": version}, "missing"),
         (active, {"cmd": "act", "kind": "reveal", "v": version - 1}, "changed before"),
         (active, {"cmd": "act", "kind": "reveal"}, "changed before"),
-        (active, {"cmd": "start"}, "game has started"),
-        (other, {"cmd": "bot", "seat": 1, "bot": "greedy"}, "Only the host"),
+        (ann, {"cmd": "start"}, "game has started"),  # Ann is the host
+        (bob, {"cmd": "bot", "seat": 1, "bot": "greedy"}, "Only the host"),
     ]
     for tab, payload, expected in cases:
         text = await refused(tab, payload)
