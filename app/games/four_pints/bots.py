@@ -24,8 +24,8 @@ from app.games.four_pints.actions import (
     SpillOwn,
 )
 from app.games.four_pints.cards import SPECS, Beer
-from app.games.four_pints.rules import BarView, BeerView
 from app.games.four_pints.state import Phase
+from app.games.four_pints.views import BarView, BeerView
 
 Table = Mapping[str, Any]
 

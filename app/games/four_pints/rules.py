@@ -8,15 +8,14 @@ given is the only thing it appends to, and it belongs to that one call.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from app.games.core.actions import Action
 from app.games.core.contract import Bot, Game, Viewer
 from app.games.core.i18n import _
-from app.games.core.outcome import Applied, Event, Refusal, Result, rank_by
+from app.games.core.outcome import Applied, Event, Refusal, Result
 from app.games.core.rng import Rng
 from app.games.four_pints import texts
 from app.games.four_pints.actions import (
@@ -34,12 +33,10 @@ from app.games.four_pints.cards import (
     BAR_SIZE,
     BEER_CARDS,
     BEER_SPECS,
-    KIND_NAMES,
     PURCHASE_CARDS,
     REMOVED_BEERS,
     STARTING_MONEY,
     Beer,
-    BeerCard,
     Kind,
     PurchaseCard,
 )
@@ -62,7 +59,17 @@ from app.games.four_pints.events import (
     Saved,
     TurnStarted,
 )
+from app.games.four_pints.payment import choose_payment, price_for
+from app.games.four_pints.scoring import final_result
 from app.games.four_pints.state import Area, FourPintsState, Phase, Pint
+from app.games.four_pints.views import (
+    ActionsView,
+    bar_view,
+    players_view,
+    purchase_view,
+    scores_view,
+    status_view,
+)
 
 Events = list[Event]
 
@@ -143,17 +150,17 @@ class FourPints(Game[FourPintsState]):
     def view(self, state: FourPintsState, viewer: Viewer) -> Mapping[str, Any]:
         """Returns the table's parts; deck order and removed cards are never in them."""
         return {
-            "status": _status_view(state),
-            "bar": _bar_view(state, viewer),
-            "purchase": _purchase_view(state),
-            "players": _players_view(state),
+            "status": status_view(state),
+            "bar": bar_view(state, viewer),
+            "purchase": purchase_view(state),
+            "players": players_view(state),
             "actions": self._actions_view(state, viewer),
-            "scores": _scores_view(state),
+            "scores": scores_view(state),
         }
 
     def result(self, state: FourPintsState) -> Result | None:
         """Returns totals and ranks, ties broken by the best single round."""
-        return _final_result(state) if state.phase is Phase.OVER else None
+        return final_result(state) if state.phase is Phase.OVER else None
 
     def _actions_view(self, state: FourPintsState, viewer: Viewer) -> ActionsView | None:
         """Returns the viewer's choices when it is their move, else None."""
@@ -244,7 +251,7 @@ def _end_round(state: FourPintsState, events: Events) -> FourPintsState:
     events.append(RoundEnded(state.round, scores))
     if state.round == state.players:
         state = replace(state, phase=Phase.OVER, round_scores=round_scores)
-        result = _final_result(state)
+        result = final_result(state)
         events.append(GameEnded(result.scores, result.winners))
         return state
     keg = (state.keg + 1) % state.players
@@ -578,69 +585,11 @@ _HANDLERS: Mapping[type[Action], Callable[[FourPintsState, Action, Events], Four
 }
 
 
-# --- rule helpers used by views, bots and tests ----------------------------------
-
-
-def price_for(state: FourPintsState, seat: int, card: BeerCard) -> int:
-    """Returns what the seat pays for a pint now: half, rounded down, during its Happy Hour."""
-    price = card.spec.price
-    return half_price(price) if seat in state.discounts else price
-
-
-def half_price(price: int) -> int:
-    """Returns the Happy Hour price: half, rounded down."""
-    return price // 2
-
-
 def spill_choices(area: Area) -> tuple[Beer, ...]:
     """Returns the beers a spill could hit: upright pints first, else the spilled ones."""
     upright = any(not pint.spilled for pint in area.pints)
     hit = {pint.card.beer for pint in area.pints if pint.spilled != upright}
     return tuple(spec.beer for spec in BEER_SPECS if spec.beer in hit)
-
-
-def choose_payment(
-    center: tuple[PurchaseCard, ...], saved: PurchaseCard | None, price: int
-) -> tuple[PurchaseCard, ...]:
-    """Returns the Money cards to spend: best card left to save, then fewest cards, least money.
-
-    Equal cards are interchangeable, so the saved card is kept over a center
-    card of the same value; that spares the player a pointless save step.
-    """
-    pool = center + ((saved,) if saved is not None else ())
-    total = sum(card.value for card in pool)
-    keep = next(
-        (
-            card
-            for card in sorted(pool, key=lambda card: (-card.value, card != saved))
-            if total - card.value >= price
-        ),
-        None,
-    )
-    return _fewest_cards(tuple(card for card in pool if card != keep), saved, price)
-
-
-def _fewest_cards(
-    cards: tuple[PurchaseCard, ...], saved: PurchaseCard | None, price: int
-) -> tuple[PurchaseCard, ...]:
-    """Returns cards worth at least price: fewest cards, then least money, then center first."""
-    groups: dict[int, list[PurchaseCard]] = {}
-    for card in sorted((card for card in cards if card != saved), key=lambda card: card.value):
-        groups.setdefault(card.value, []).append(card)
-    # More cards of one value than it takes to cover the price alone is never fewest.
-    counts = (range(min(len(group), -(-price // value)) + 1) for value, group in groups.items())
-    extras = ((), (saved,)) if saved is not None and saved in cards else ((),)
-    best: tuple[tuple[int, int, int], tuple[PurchaseCard, ...]] | None = None
-    for chosen in itertools.product(*counts):
-        spent = zip(groups.values(), chosen, strict=True)
-        center = tuple(card for group, n in spent for card in group[:n])
-        for extra in extras:
-            paid = sum(card.value for card in center + extra)
-            key = (len(center) + len(extra), paid, len(extra))
-            if paid >= price and (best is None or key < best[0]):
-                best = (key, center + extra)
-    assert best is not None, "a buy is only legal when the money covers the price"
-    return best[1]
 
 
 # --- small state helpers -----------------------------------------------------------
@@ -659,191 +608,3 @@ def _without(
     cards: tuple[PurchaseCard, ...], gone: tuple[PurchaseCard, ...]
 ) -> tuple[PurchaseCard, ...]:
     return tuple(card for card in cards if card not in gone)
-
-
-def _totals(state: FourPintsState) -> tuple[int, ...]:
-    return tuple(sum(scores[seat] for scores in state.round_scores) for seat in _seats(state))
-
-
-def _final_result(state: FourPintsState) -> Result:
-    """Returns totals and ranks, ties broken by the best single round."""
-    totals = _totals(state)
-    best = tuple(max(scores[seat] for scores in state.round_scores) for seat in _seats(state))
-    ranks = rank_by(tuple(zip(totals, best, strict=True)))
-    return Result(scores=totals, ranks=ranks, rounds=state.round_scores)
-
-
-# --- views ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class StatusView:
-    """Where the game stands; `seat` is None once it is over."""
-
-    round: int
-    rounds: int
-    keg: int
-    seat: int | None
-    phase: str
-    happy_hour: int | None  # the seat with the Happy Hour card in front of it
-    discounts: tuple[int, ...]  # seats whose next pint is still half price
-    is_over: bool
-
-
-@dataclass(frozen=True, slots=True)
-class BeerView:
-    """A pint on the bar; `discounted` is the viewer's half price, if they have one."""
-
-    beer: str
-    name: str
-    price: int
-    points: int
-    discounted: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class BarView:
-    slots: tuple[BeerView | None, ...]
-    deck: int
-    removed: int
-
-
-@dataclass(frozen=True, slots=True)
-class RevealedView:
-    """A card revealed this turn; `in_center` is False once spent, discarded or taken."""
-
-    kind: str
-    name: str
-    value: int
-    in_center: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PurchaseView:
-    """This turn's revealed cards and the current player's money, saved card included."""
-
-    revealed: tuple[RevealedView, ...]
-    money: int
-    deck: int
-    discard: int
-
-
-@dataclass(frozen=True, slots=True)
-class PintView:
-    """A pint in a game area; `points` is what it scores now (1 when spilled)."""
-
-    beer: str
-    name: str
-    points: int
-    spilled: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    seat: int
-    pints: tuple[PintView, ...]
-    saved: int | None
-    drunk: int
-    happy_hour: bool
-    discount: bool
-    keg: bool
-    score: int
-
-
-@dataclass(frozen=True, slots=True)
-class ActionsView:
-    """The viewer's move: phase, what is asked, and each legal action's JSON."""
-
-    phase: str
-    prompt: str
-    actions: tuple[dict[str, Any], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ScoresView:
-    """Round scores so far (rounds × seats), totals, and ranks once the game is over."""
-
-    rounds: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    ranks: tuple[int, ...] | None
-
-
-def _status_view(state: FourPintsState) -> StatusView:
-    over = state.phase is Phase.OVER
-    return StatusView(
-        round=state.round,
-        rounds=state.players,
-        keg=state.keg,
-        seat=None if over else state.seat,
-        phase=state.phase.value,
-        happy_hour=state.happy_hour_owner,
-        discounts=tuple(sorted(state.discounts)),
-        is_over=over,
-    )
-
-
-def _bar_view(state: FourPintsState, viewer: Viewer) -> BarView:
-    return BarView(
-        slots=tuple(_beer_view(state, card, viewer) for card in state.bar),
-        deck=len(state.beer_deck),
-        removed=len(state.removed),
-    )
-
-
-def _beer_view(state: FourPintsState, card: BeerCard | None, viewer: Viewer) -> BeerView | None:
-    if card is None:
-        return None
-    return _BEER_VIEWS[card.id, viewer is not None and viewer in state.discounts]
-
-
-def _purchase_view(state: FourPintsState) -> PurchaseView:
-    revealed = tuple(
-        RevealedView(card.kind.value, KIND_NAMES[card.kind], card.value, card in state.center)
-        for card in state.revealed
-    )
-    money = 0 if state.phase is Phase.OVER else state.money
-    return PurchaseView(revealed, money, len(state.purchase_deck), len(state.purchase_discard))
-
-
-def _players_view(state: FourPintsState) -> tuple[PlayerView, ...]:
-    return tuple(
-        PlayerView(
-            seat=seat,
-            pints=tuple(_PINT_VIEWS[pint.card.id, pint.spilled] for pint in area.pints),
-            saved=area.saved.value if area.saved else None,
-            drunk=len(area.drunk),
-            happy_hour=area.happy_hour is not None,
-            discount=seat in state.discounts,
-            keg=seat == state.keg,
-            score=area.score,
-        )
-        for seat, area in enumerate(state.areas)
-    )
-
-
-def _scores_view(state: FourPintsState) -> ScoresView:
-    ranks = _final_result(state).ranks if state.phase is Phase.OVER else None
-    return ScoresView(state.round_scores, _totals(state), ranks)
-
-
-# Views of single cards never change, so they are built once: the server renders
-# every table part often, and a shared instance also compares equal fastest.
-_PINT_VIEWS: Mapping[tuple[int, bool], PintView] = {
-    (card.id, spilled): PintView(
-        card.beer.value, card.spec.name, Pint(card, spilled).points, spilled
-    )
-    for card in BEER_CARDS
-    for spilled in (False, True)
-}
-
-_BEER_VIEWS: Mapping[tuple[int, bool], BeerView] = {
-    (card.id, discounted): BeerView(
-        card.beer.value,
-        card.spec.name,
-        card.spec.price,
-        card.spec.points,
-        half_price(card.spec.price) if discounted else None,
-    )
-    for card in BEER_CARDS
-    for discounted in (False, True)
-}

@@ -20,7 +20,7 @@ from app.games.four_pints.events import (
     NothingToSpill,
     PintSpilled,
 )
-from app.games.four_pints.rules import price_for
+from app.games.four_pints.payment import price_for
 from app.games.four_pints.state import Phase
 
 from .tables import Cards, beers, play, play_events, refused, table, with_area

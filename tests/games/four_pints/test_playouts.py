@@ -99,7 +99,7 @@ def _check_views(state: FourPintsState, thorough: bool) -> Mapping[str, Any]:
         if thorough:
             for value in _walk(view):
                 assert isinstance(value, (int, str, bool, type(None), tuple, dict)) or (
-                    dataclasses.is_dataclass(value) and type(value).__module__.endswith("rules")
+                    dataclasses.is_dataclass(value) and type(value).__module__.endswith(".views")
                 )
     return view
 

@@ -6,7 +6,7 @@ from app.games.four_pints import GAME
 from app.games.four_pints.actions import Buy, KeepSaved, Pass, Reveal, Save
 from app.games.four_pints.cards import Beer, Kind
 from app.games.four_pints.events import DrunkSobered, PurchaseReshuffled, TurnStarted
-from app.games.four_pints.rules import choose_payment
+from app.games.four_pints.payment import choose_payment
 from app.games.four_pints.state import Phase
 
 from .tables import Cards, beers, play, play_events, refused, table, with_area

@@ -7,7 +7,8 @@ from dataclasses import replace
 from app.games.four_pints import GAME
 from app.games.four_pints.actions import Reveal
 from app.games.four_pints.cards import Beer, Kind
-from app.games.four_pints.rules import (
+from app.games.four_pints.state import Phase
+from app.games.four_pints.views import (
     ActionsView,
     BarView,
     BeerView,
@@ -18,7 +19,6 @@ from app.games.four_pints.rules import (
     ScoresView,
     StatusView,
 )
-from app.games.four_pints.state import Phase
 
 from .tables import Cards, play, table, with_area
 
