@@ -186,7 +186,8 @@ class LiveRoom:
         if seat is None:
             return Refusal(_("You are watching: only players can make moves."))
         if str(payload.get("v")) != str(match.version):
-            self._changed()  # resync every view, the stale sender's included
+            # The newer table is already on its way to this tab (every version change
+            # re-sends the mover's controls), so a polite refusal is all it needs.
             return STALE
         return await self._apply(match, seat, payload)
 

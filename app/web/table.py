@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import Environment
+from jinja2 import Environment, meta
 
 from app.rooms.live import LiveRoom
 from app.web.render import game_package, render
@@ -95,8 +95,20 @@ def _controls_data(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
 
 
 def render_part(env: Environment, live: LiveRoom, viewer: Viewer, part: Part) -> str:
-    """Returns a part's HTML, cached for this revision of the room and this viewer."""
-    cache_key = ("html", part.name, viewer.seat, _personal(part, viewer))
+    """Returns a part's HTML, rendered once per revision for all viewers who see the same.
+
+    A template that never reads who is looking (`seat`, `viewer`, `view`) renders the
+    same HTML for equal data, so viewers share it; the others are cached per viewer.
+    """
+    if _viewer_free(env, part.template):
+        shared = live.cache.setdefault(("shared", part.name), [])
+        for key, html in shared:
+            if key is part.key or key == part.key:
+                return html
+        html = render(env, part.template, **_context(live, viewer, part))
+        shared.append((part.key, html))
+        return html
+    cache_key = ("html", part.name, viewer.seat, viewer.person_id)
     html = live.cache.get(cache_key)
     if html is None:
         html = render(env, part.template, **_context(live, viewer, part))
@@ -104,9 +116,17 @@ def render_part(env: Environment, live: LiveRoom, viewer: Viewer, part: Part) ->
     return html
 
 
-def _personal(part: Part, viewer: Viewer) -> Any:
-    # Room parts differ per person (host buttons, "you"); game parts only per seat.
-    return viewer.person_id if part.name in ("seats", "controls") else None
+_VIEWER_NAMES = frozenset({"seat", "viewer", "view"})
+
+
+def _viewer_free(env: Environment, template: str) -> bool:
+    """Returns whether a template's output depends only on its part and the room."""
+    cache: dict[str, bool] = env.globals.setdefault("_viewer_free", {})  # type: ignore[assignment]
+    if template not in cache:
+        source = env.loader.get_source(env, template)[0]  # type: ignore[union-attr]
+        used = meta.find_undeclared_variables(env.parse(source))
+        cache[template] = not (used & _VIEWER_NAMES)
+    return cache[template]
 
 
 def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:

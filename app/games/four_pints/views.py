@@ -81,6 +81,8 @@ class PintView:
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
+    """A game area as everyone sees it; `to_move` marks the player whose turn it is."""
+
     seat: int
     pints: tuple[PintView, ...]
     saved: int | None
@@ -89,6 +91,7 @@ class PlayerView:
     discount: bool
     keg: bool
     score: int
+    to_move: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +160,7 @@ def players_view(state: FourPintsState) -> tuple[PlayerView, ...]:
             discount=seat in state.discounts,
             keg=seat == state.keg,
             score=area.score,
+            to_move=state.phase is not Phase.OVER and seat == state.seat,
         )
         for seat, area in enumerate(state.areas)
     )
