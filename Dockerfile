@@ -1,16 +1,21 @@
-# Gamenight server image: uvicorn on port 8000, migrations applied at start.
+# Gamenight server image: uvicorn on port 8000, migrations applied at start, non-root.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
 WORKDIR /srv/gamenight
 
+# Dependencies first, so code changes do not reinstall them.
 COPY pyproject.toml ./
-COPY app ./app
-RUN pip install . && useradd --system --uid 10001 gamenight
+RUN mkdir app && touch app/__init__.py && pip install -e . && rm -r app
+
+# The app runs from this folder (templates, static and migrations are found beside app/).
 COPY alembic.ini ./
+COPY app ./app
 COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static
+RUN useradd --system --uid 10001 --home /srv/gamenight gamenight \
+  && mkdir -p data && chown gamenight data
 
 USER gamenight
 EXPOSE 8000
