@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -12,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
+from app import gc_guard
 from app.config import Settings
 from app.db.engine import make_engine
 from app.identity import Identity
@@ -34,7 +36,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(engine)
         app.state.store = store
         app.state.hub = Hub(store, settings.bot_delay_ms / 1000)
+        guard = None
+        if settings.gc_freeze_seconds > 0:
+            guard = asyncio.create_task(
+                gc_guard.guard(settings.gc_freeze_seconds, settings.gc_full_seconds)
+            )
         yield
+        if guard is not None:
+            guard.cancel()
         await engine.dispose()
 
     app = FastAPI(title="Gamenight", lifespan=lifespan, docs_url=None, redoc_url=None)

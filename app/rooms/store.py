@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from app.db.models import ActionRow, FinalScore, GameRecord, Person, Room, Seat
+from app.db.models import ActionRow, GameRecord, Person, Room, Seat
 from app.games.core import Result
+from app.rooms.action_log import ActionLog, Entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,7 @@ class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        self._log = ActionLog(engine)
 
     def session(self) -> AsyncSession:
         return self._sessions()
@@ -216,40 +218,7 @@ class Store:
         players: Sequence[dict[str, Any]] = (),
     ) -> None:
         """Commits one action; with a result, also closes the game in the same transaction."""
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                insert(ActionRow),
-                {
-                    "game_id": game_id,
-                    "seq": seq,
-                    "seat": seat,
-                    "action": action,
-                    "created_at": _now(),
-                },
-            )
-            if result is None:
-                return
-            await conn.execute(
-                update(GameRecord)
-                .where(GameRecord.id == game_id)
-                .values(status="finished", result=_result_json(result), finished_at=_now())
-            )
-            await conn.execute(update(Room).where(Room.id == room_id).values(status="finished"))
-            await conn.execute(
-                insert(FinalScore),
-                [
-                    {
-                        "game_id": game_id,
-                        "seat_no": seat_no,
-                        "person_id": player.get("person_id"),
-                        "bot": player.get("bot"),
-                        "score": result.scores[seat_no],
-                        "rank": result.ranks[seat_no],
-                        "rounds": [row[seat_no] for row in result.rounds],
-                    }
-                    for seat_no, player in enumerate(players)
-                ],
-            )
+        await self._log.append(Entry(game_id, seq, seat, action, result, room_id, players))
 
     async def count_actions(self, game_id: int) -> int:
         async with self.session() as session:
@@ -258,11 +227,3 @@ class Store:
                     select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)
                 )
             ).scalar_one()
-
-
-def _result_json(result: Result) -> dict[str, Any]:
-    return {
-        "scores": list(result.scores),
-        "ranks": list(result.ranks),
-        "rounds": [list(row) for row in result.rounds],
-    }

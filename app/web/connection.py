@@ -72,11 +72,15 @@ class Connection:
         table = self._sent.get("table")
         fresh = table != self._log_table
         after = 0 if fresh else self._log_seq
-        seq, lines = log_lines(self.live, viewer, after)
-        if not fresh and not lines:
-            return ""
-        self._log_table, self._log_seq = table, seq
-        return render(self.env, "room/parts/log.html", lines=lines, append=not fresh)
+        # Every tab of a seat that is up to date needs the same lines: render them once.
+        key = ("log", viewer.seat, after, fresh)
+        cached = self.live.cache.get(key)
+        if cached is None:
+            seq, lines = log_lines(self.live, viewer, after)
+            html = render(self.env, "room/parts/log.html", lines=lines, append=not fresh)
+            cached = self.live.cache[key] = (seq, html if lines or fresh else "")
+        self._log_table, self._log_seq = table, cached[0]
+        return cached[1]
 
     def flash(self, refusal: Refusal | None) -> None:
         """Sends this tab alone a message (or clears it)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -63,3 +65,18 @@ async def test_unlisted_rooms_stay_out_of_the_lobby(store: Store) -> None:
     listed = await store.create_room("four-pints", {}, host, seats=2, listed=True)
     await store.create_room("four-pints", {}, host, seats=2, listed=False)
     assert [room.code for room, _seated, _seats in await store.listed_rooms()] == [listed]
+
+
+async def test_concurrent_appends_share_commits_and_a_bad_one_fails_alone(store: Store) -> None:
+    host = await store.create_person("Ann")
+    codes = [await store.create_room("four-pints", {}, host, 2, False) for _ in range(20)]
+    rooms = [await store.room_by_code(code) for code in codes]
+    games = [await store.start_game(r.id, "four-pints", 1, {}, []) for r in rooms if r]
+    await store.append_action(games[0], 1, 0, {"kind": "reveal"})
+    appends = [store.append_action(game, 1, 0, {"kind": "reveal"}) for game in games[1:]]
+    appends.append(store.append_action(games[0], 1, 0, {"kind": "pass"}))  # duplicate seq
+    outcomes = await asyncio.gather(*appends, return_exceptions=True)
+    assert all(outcome is None for outcome in outcomes[:-1])
+    assert isinstance(outcomes[-1], IntegrityError)
+    for game in games:
+        assert await store.actions(game) == [(0, {"kind": "reveal"})]
