@@ -17,12 +17,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from app.games.core import Event, Game, Refusal, Result
 from app.games.core.i18n import _
 from app.rooms.store import GameRow, RoomRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
 
+UNSAVED = Refusal(_("Your move could not be saved, so it did not happen. Please try again."))
 STALE = Refusal(_("The table changed before your move arrived; here it is again."))
 
 
@@ -200,15 +203,19 @@ class LiveRoom:
             return applied
         result = self.game.result(applied.state)
         seq = match.version + 1
-        await self.store.append_action(
-            match.record_id,
-            seq,
-            seat,
-            action.to_json(),
-            result,
-            self.row.id,
-            [player.to_json() for player in match.players],
-        )
+        try:
+            await self.store.append_action(
+                match.record_id,
+                seq,
+                seat,
+                action.to_json(),
+                result,
+                self.row.id,
+                [player.to_json() for player in match.players],
+            )
+        except SQLAlchemyError:
+            log.exception("room %s: action %d could not be committed", self.row.code, seq)
+            return UNSAVED  # nothing changed: the move simply did not happen
         # Committed: only now does anyone see the effect.
         match.state, match.version, match.result = applied.state, seq, result
         match.log.extend((seq, event) for event in applied.events)

@@ -33,6 +33,9 @@ class LiveServer:
         if self._sock is None:
             self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            # uvicorn --fd treats the socket as a Unix one and skips TCP_NODELAY; on Linux
+            # accepted sockets inherit it from the listener, so set it here.
+            self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             self._sock.bind(("127.0.0.1", 0))
             self._sock.set_inheritable(True)
             self.port = self._sock.getsockname()[1]
