@@ -51,7 +51,10 @@ def make_engine(url: str) -> AsyncEngine:
     url = async_url(url)
     ensure_sqlite_dir(url)
     if make_url(url).get_backend_name() == "sqlite":
-        engine = create_async_engine(url)
+        # SQLite has one writer at a time; several pooled connections only queue in its
+        # busy handler (and fail with "database is locked" under load). One connection,
+        # shared in turn, serialises writes in the event loop instead.
+        engine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=60)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)

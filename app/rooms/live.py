@@ -25,7 +25,7 @@ from app.rooms.store import GameRow, RoomRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
 
-UNSAVED = Refusal(_("Your move could not be saved, so it did not happen. Please try again."))
+UNSAVED = Refusal(_("That could not be saved, so it did not happen. Please try again."))
 STALE = Refusal(_("The table changed before your move arrived; here it is again."))
 
 
@@ -179,7 +179,11 @@ class LiveRoom:
         if person_id is None:
             return Refusal(_("Join the room with a name first."))
         async with self.lock:
-            return await command(self, person_id, payload)
+            try:
+                return await command(self, person_id, payload)
+            except SQLAlchemyError:
+                log.exception("room %s: %s could not be saved", self.row.code, payload.get("cmd"))
+                return UNSAVED  # the store is written before memory: nothing changed
 
     async def _act(self, person_id: int, payload: Mapping[str, Any]) -> Refusal | None:
         match = self.match
