@@ -30,6 +30,17 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         upgrade(self.database_url, quiet=True)
+        listen, fds = self._listen()
+        command = [
+            sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory", *listen,
+            "--log-level", "warning", "--ws-max-size", "65536",
+        ]  # fmt: skip
+        self.process = subprocess.Popen(command, cwd=ROOT, env=self._environment(), pass_fds=fds)
+        self._wait_ready()
+        return self
+
+    def _listen(self) -> tuple[list[str], tuple[int, ...]]:
+        """Returns uvicorn's listening arguments and the file descriptors to pass it."""
         if self._sock is None:
             self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -40,6 +51,9 @@ class LiveServer:
             self._sock.set_inheritable(True)
             self.port = self._sock.getsockname()[1]
             self.url = f"http://127.0.0.1:{self.port}"
+        return ["--fd", str(self._sock.fileno())], (self._sock.fileno(),)
+
+    def _environment(self) -> dict[str, str]:
         env = dict(os.environ)
         env.update(
             GAMENIGHT_DATABASE_URL=self.database_url,
@@ -47,22 +61,7 @@ class LiveServer:
             GAMENIGHT_PUBLIC_ORIGIN=self.url,
             GAMENIGHT_BOT_DELAY_MS=str(self.bot_delay_ms),
         )
-        command = [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "app.main:create_app",
-            "--factory",
-            "--fd",
-            str(self._sock.fileno()),
-            "--log-level",
-            "warning",
-            "--ws-max-size",
-            "65536",
-        ]
-        self.process = subprocess.Popen(command, cwd=ROOT, env=env, pass_fds=(self._sock.fileno(),))
-        self._wait_ready()
-        return self
+        return env
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + 20
