@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         if guard is not None:
             guard.cancel()
+        await store.close()
         await engine.dispose()
 
     app = FastAPI(title="Gamenight", lifespan=lifespan, docs_url=None, redoc_url=None)

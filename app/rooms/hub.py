@@ -51,7 +51,3 @@ class Hub:
         """Shows a person's new name in loaded rooms; a game keeps the name it began with."""
         for live in self._rooms.values():
             live.rename(person_id, name)
-
-    def forget(self, code: str) -> None:
-        """Drops a cached room (after it changed outside this process)."""
-        self._rooms.pop(code, None)

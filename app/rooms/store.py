@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db.models import ActionRow, GameRecord, Person, Room, Seat
@@ -61,6 +61,10 @@ class Store:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
         self._log = ActionLog(engine)
+
+    async def close(self) -> None:
+        """Stops the action log's writer; call before disposing of the engine."""
+        await self._log.close()
 
     def session(self) -> AsyncSession:
         return self._sessions()
@@ -219,11 +223,3 @@ class Store:
     ) -> None:
         """Commits one action; with a result, also closes the game in the same transaction."""
         await self._log.append(Entry(game_id, seq, seat, action, result, room_id, players))
-
-    async def count_actions(self, game_id: int) -> int:
-        async with self.session() as session:
-            return (
-                await session.execute(
-                    select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)
-                )
-            ).scalar_one()

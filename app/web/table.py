@@ -120,12 +120,21 @@ _VIEWER_NAMES = frozenset({"seat", "viewer", "view"})
 
 
 def _viewer_free(env: Environment, template: str) -> bool:
-    """Returns whether a template's output depends only on its part and the room."""
+    """Returns whether a template's output depends only on its part and the room.
+
+    Templates it includes or imports count too; a name Jinja cannot resolve statically
+    counts as depending on the viewer, so a shared render can never show one viewer's
+    HTML to another.
+    """
     cache: dict[str, bool] = env.globals.setdefault("_viewer_free", {})  # type: ignore[assignment]
     if template not in cache:
+        cache[template] = False  # also stops an include cycle
         source = env.loader.get_source(env, template)[0]  # type: ignore[union-attr]
-        used = meta.find_undeclared_variables(env.parse(source))
-        cache[template] = not (used & _VIEWER_NAMES)
+        tree = env.parse(source)
+        referenced = list(meta.find_referenced_templates(tree))
+        cache[template] = not (meta.find_undeclared_variables(tree) & _VIEWER_NAMES) and all(
+            name is not None and _viewer_free(env, name) for name in referenced
+        )
     return cache[template]
 
 
