@@ -19,7 +19,7 @@ from app.games.core import Refusal
 from app.games.core.i18n import _
 from app.rooms.live import LiveRoom
 from app.web.render import refusal_text, render
-from app.web.table import log_lines, parts, render_part, viewer_of
+from app.web.table import log_lines, parts, render_part, viewer_of, visible_log
 
 log = logging.getLogger(__name__)
 
@@ -72,11 +72,12 @@ class Connection:
         table = self._sent.get("table")
         fresh = table != self._log_table
         after = 0 if fresh else self._log_seq
-        # Every tab of a seat that is up to date needs the same lines: render them once.
-        key = ("log", viewer.seat, after, fresh)
+        seq, positions = visible_log(self.live, viewer, after)
+        # Viewers who may see the same new lines share one render (usually every seat).
+        key = ("log", positions, fresh)
         cached = self.live.cache.get(key)
         if cached is None:
-            seq, lines = log_lines(self.live, viewer, after)
+            lines = log_lines(self.live, positions)
             html = render(self.env, "room/parts/log.html", lines=lines, append=not fresh)
             cached = self.live.cache[key] = (seq, html if lines or fresh else "")
         self._log_table, self._log_seq = table, cached[0]

@@ -20,6 +20,11 @@ from app.web.render import game_package, render
 CONTROL_PARTS = frozenset({"actions"})
 """Parts holding a seat's move buttons: they carry the version, so they refresh at every move."""
 
+SPLIT_PARTS = frozenset({"players"})
+"""Parts whose data is a tuple with one item per seat. Each item goes as its own part,
+`<name>-<seat>`, rendered by the same template: a move then re-sends only the areas it
+changed instead of the whole row of players (the largest part of a table)."""
+
 LOG_TAIL = 200
 
 
@@ -56,6 +61,11 @@ def parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
     folder = f"games/{game_package(live.row.game_type)}/parts"
     active = live.game.active_seats(match.state)
     for name, data in live.game_view(viewer.seat).items():
+        if name in SPLIT_PARTS:
+            template = f"{folder}/{name}.html"
+            for index, item in enumerate(data):
+                yield Part(f"{name}-{index}", item, template, item)
+            continue
         key: Any = data
         if name in CONTROL_PARTS and viewer.seat in active:
             key = (data, match.version)
@@ -155,13 +165,30 @@ def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
     }
 
 
-def log_lines(live: LiveRoom, viewer: Viewer, after: int) -> tuple[int, list[str]]:
-    """Returns the newest sequence number and the log lines this viewer may see after `after`."""
+def visible_log(live: LiveRoom, viewer: Viewer, after: int) -> tuple[int, tuple[int, ...]]:
+    """Returns the newest sequence number and where in the match log the events are
+    that this viewer may see after `after` (positions, so equal tuples mean equal lines)."""
     match = live.match
     if match is None:
-        return 0, []
+        return 0, ()
+    log = match.log
+    start = max(0, len(log) - LOG_TAIL)
+    positions: list[int] = []
+    for index in range(len(log) - 1, start - 1, -1):  # newest first: usually a few lines
+        seq, event = log[index]
+        if seq <= after:
+            break
+        if event.visible_to(viewer.seat):
+            positions.append(index)
+    positions.reverse()
+    return match.version, tuple(positions)
+
+
+def log_lines(live: LiveRoom, positions: tuple[int, ...]) -> list[str]:
+    """Returns the log events at these positions in plain words."""
+    match = live.match
+    if match is None:
+        return []
     names = [p.name for p in match.players]
     describe = live.game.describe
-    entries = [(seq, e) for seq, e in match.log[-LOG_TAIL:] if seq > after]
-    lines = [describe(event, names) for _seq, event in entries if event.visible_to(viewer.seat)]
-    return match.version, lines
+    return [describe(match.log[index][1], names) for index in positions]

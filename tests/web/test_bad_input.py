@@ -27,7 +27,7 @@ async def refused(tab: Tab, payload: dict | str) -> str:
 async def assert_unchanged_and_alive(active: Tab, other: Tab, snapshot: dict[str, str]) -> None:
     """Checks no part moved, then that a legal move still works on the same sockets."""
     await other.drain(0.2)
-    for name in ("bar", "purchase", "players", "scores", "status"):
+    for name in ("bar", "purchase", "players-0", "players-1", "scores", "status"):
         assert other.parts[name] == snapshot[name], name
     reveal = next(m for m in active.moves() if m["kind"] == "reveal")
     before = other.parts["purchase"]

@@ -85,7 +85,7 @@ async def test_reconnecting_tab_gets_everything_it_missed(server: LiveServer) ->
     await again.until(lambda t: "scores" in t.parts)
     await again.drain()
     # "status" says "Your turn" to the mover only, by design; the rest is the same for both.
-    for part in ("bar", "purchase", "players", "scores"):
+    for part in ("bar", "purchase", "players-0", "players-1", "scores"):
         assert normalise(again.parts[part]) == normalise(ann.parts[part]), part
     assert again.log == ann.log
     await ann.close()
@@ -101,7 +101,7 @@ def normalise(html: str) -> str:
 async def test_spectator_watches_without_moves(server: LiveServer) -> None:
     code, ann, bob = (await seated_game(server))[:3]
     watcher = await Tab.open(server.url, code, None)
-    await watcher.until(lambda t: "players" in t.parts)
+    await watcher.until(lambda t: "players-0" in t.parts)
     assert not watcher.moves()
     assert "Join with a name" in watcher.parts["controls"]
     await watcher.send({"cmd": "act", "kind": "reveal", "v": 0})

@@ -32,12 +32,12 @@ async def test_killed_server_comes_back_with_every_committed_move(server: LiveSe
     again = await Tab.open(server.url, code, ann_cookie)
     await again.until(lambda t: "scores" in t.parts)
     await again.drain()
-    for part in ("status", "bar", "purchase", "players", "scores", "actions"):
+    for part in ("status", "bar", "purchase", "players-0", "players-1", "scores", "actions"):
         assert again.parts[part] == before[part], part
     assert again.log == log_before
     # And the game goes on from there.
     bob_again = await Tab.open(server.url, code, bob_cookie)
-    await bob_again.until(lambda t: "players" in t.parts)
+    await bob_again.until(lambda t: "players-1" in t.parts)
     await play(again, bob_again, 2)
     await again.close()
     await bob_again.close()
