@@ -164,10 +164,15 @@ class LiveRoom:
     def game_view(self, viewer: int | None) -> Mapping[str, Any]:
         """Returns the engine's view for a seat (cached for this revision)."""
         key = ("view", viewer)
-        if key not in self.cache:
+        view = self.cache.get(key)
+        if view is None:
             assert self.match is not None
-            self.cache[key] = self.game.view(self.match.state, viewer)
-        return self.cache[key]
+            state = self.match.state
+            public = self.cache.get("public view")
+            if public is None:  # the same for every viewer: computed once per revision
+                public = self.cache["public view"] = self.game.public_view(state)
+            view = self.cache[key] = {**public, **self.game.private_view(state, viewer)}
+        return view
 
     # ---- commands ----------------------------------------------------------------
 

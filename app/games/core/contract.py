@@ -8,6 +8,7 @@ codec, bots) whose methods are pure functions of an immutable state:
     legal_actions(state, seat)           -> what that seat may do now
     apply(state, seat, action)           -> Applied(state, events) | Refusal
     view(state, seat | None)             -> the parts of the table that viewer may know
+                                            (= public_view(state) + private_view(state, seat))
     result(state)                        -> Result once the game is over, else None
     timer(state)                         -> the clock action to fire, if any
 
@@ -97,9 +98,23 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, seat: int, action: Action) -> Applied[S] | Refusal:
         """Returns the next state and events, or a refusal a player can read."""
 
-    @abstractmethod
     def view(self, state: S, viewer: Viewer) -> Mapping[str, Any]:
         """Returns the table's parts (name -> plain data) that this viewer may know."""
+        return {**self.public_view(state), **self.private_view(state, viewer)}
+
+    def public_view(self, state: S) -> Mapping[str, Any]:
+        """Returns the parts that are the same for every viewer, spectators included.
+
+        A server computes these once per state instead of once per viewer; a game that
+        does not split its view leaves this empty and overrides `view` alone.
+        """
+        return {}
+
+    def private_view(self, state: S, viewer: Viewer) -> Mapping[str, Any]:
+        """Returns the parts that depend on who is looking (all of them, unless split)."""
+        if type(self).view is Game.view:
+            raise NotImplementedError("a game overrides view, or public_view and private_view")
+        return self.view(state, viewer)
 
     @abstractmethod
     def result(self, state: S) -> Result | None:

@@ -147,16 +147,18 @@ class FourPints(Game[FourPintsState]):
         state = _HANDLERS[type(action)](state, action, events)
         return Applied(state, tuple(events))
 
-    def view(self, state: FourPintsState, viewer: Viewer) -> Mapping[str, Any]:
-        """Returns the table's parts; deck order and removed cards are never in them."""
+    def public_view(self, state: FourPintsState) -> Mapping[str, Any]:
+        """Returns the parts everyone sees alike; deck order and removed cards are never in them."""
         return {
             "status": status_view(state),
-            "bar": bar_view(state, viewer),
             "purchase": purchase_view(state),
             "players": players_view(state),
-            "actions": self._actions_view(state, viewer),
             "scores": scores_view(state),
         }
+
+    def private_view(self, state: FourPintsState, viewer: Viewer) -> Mapping[str, Any]:
+        """Returns the bar (with the viewer's own half price) and the viewer's moves."""
+        return {"bar": bar_view(state, viewer), "actions": self._actions_view(state, viewer)}
 
     def result(self, state: FourPintsState) -> Result | None:
         """Returns totals and ranks, ties broken by the best single round."""
