@@ -57,6 +57,14 @@ class Match:
     version: int = 0  # actions applied so far = the last sequence number
     log: list[tuple[int, Event]] = field(default_factory=list)
     result: Result | None = None
+    # Per seat, the version its offered moves date from: it moves on when the seat acts or
+    # its legal actions change, not when another seat's move leaves them as they were. So in
+    # simultaneous phases one player's move does not turn the other's buttons stale, while a
+    # double click (the seat's own second send) still is.
+    stamps: dict[int, int] = field(default_factory=dict)
+
+    def stamp(self, seat: int) -> int:
+        return self.stamps.get(seat, 0)
 
     def seat_of(self, person_id: int | None) -> int | None:
         for seat, player in enumerate(self.players):
@@ -107,6 +115,7 @@ class LiveRoom:
                 # Should never happen; replay() would raise. Keep what replays cleanly.
                 log.error("room %s: stored action %s does not replay", self.row.code, payload)
                 break
+            self._restamp(match, seat, applied.state, match.version + 1)
             match.version += 1
             match.state = applied.state
             match.log.extend((match.version, event) for event in applied.events)
@@ -197,9 +206,9 @@ class LiveRoom:
         seat = match.seat_of(person_id)
         if seat is None:
             return Refusal(_("You are watching: only players can make moves."))
-        if str(payload.get("v")) != str(match.version):
-            # The newer table is already on its way to this tab (every version change
-            # re-sends the mover's controls), so a polite refusal is all it needs.
+        if str(payload.get("v")) != str(match.stamp(seat)):
+            # The newer table is already on its way to this tab (every stamp change
+            # re-sends the seat's controls), so a polite refusal is all it needs.
             return STALE
         return await self._apply(match, seat, payload)
 
@@ -226,11 +235,20 @@ class LiveRoom:
             log.exception("room %s: action %d could not be committed", self.row.code, seq)
             return UNSAVED  # nothing changed: the move simply did not happen
         # Committed: only now does anyone see the effect.
+        self._restamp(match, seat, applied.state, seq)
         match.state, match.version, match.result = applied.state, seq, result
         match.log.extend((seq, event) for event in applied.events)
         self._changed()
         self._schedule_bots()
         return None
+
+    def _restamp(self, match: Match, mover: int, state: Any, seq: int) -> None:
+        """Moves the stamp of the mover and of every seat whose legal actions changed."""
+        game = self.game
+        match.stamps[mover] = seq
+        for seat in (game.active_seats(match.state) | game.active_seats(state)) - {mover}:
+            if game.legal_actions(match.state, seat) != game.legal_actions(state, seat):
+                match.stamps[seat] = seq
 
     async def _sit(self, person_id: int, payload: Mapping[str, Any]) -> Refusal | None:
         if self.playing:

@@ -18,12 +18,13 @@ from app.rooms.live import LiveRoom
 from app.web.render import game_package, render
 
 CONTROL_PARTS = frozenset({"actions"})
-"""Parts holding a seat's move buttons: they carry the version, so they refresh at every move."""
+"""Parts holding a seat's move buttons: they carry the seat's stamp (see `Match.stamps`), so
+they refresh whenever the moves they offer date from a newer version."""
 
-SPLIT_PARTS = frozenset({"players"})
+SPLIT_PARTS = frozenset({"players", "telescopes", "notebooks"})
 """Parts whose data is a tuple with one item per seat. Each item goes as its own part,
 `<name>-<seat>`, rendered by the same template: a move then re-sends only the areas it
-changed instead of the whole row of players (the largest part of a table)."""
+changed instead of every player's area (the largest parts of a table)."""
 
 LOG_TAIL = 200
 
@@ -68,7 +69,7 @@ def parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
             continue
         key: Any = data
         if name in CONTROL_PARTS and viewer.seat in active:
-            key = (data, match.version)
+            key = (data, match.stamp(viewer.seat))
         yield Part(name, key, f"{folder}/{name}.html", data)
 
 
@@ -158,8 +159,10 @@ def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
         "room": live.row,
         "game": live.game,
         "names": [p.name for p in match.players] if match else [],
-        "version": match.version if match else 0,
-        # Only control parts may read other parts: they re-render at every version.
+        # The version a seat's moves are sent with: its stamp (see `Match.stamps`).
+        "version": match.stamp(viewer.seat) if match and viewer.seat is not None else 0,
+        # Only control parts may read other parts: they re-render whenever the seat's moves
+        # change or it moves, and only the seat's own moves change what they read.
         "view": live.game_view(viewer.seat) if match else {},
         "package": game_package(live.row.game_type),
     }
