@@ -25,7 +25,46 @@
     }
   });
 
+  // Picking a card, then a space: a move button may name the table spot it plays to
+  // (data-spot); picking a card (data-pick) shows its moves and marks their spots, and a
+  // click on a marked spot presses that move's button. Without this file every move is
+  // still a plain button.
+  document.documentElement.classList.add("js");
+  var picked = null;
+
+  function showPicked() {
+    document.querySelectorAll(".legal").forEach(function (el) { el.classList.remove("legal"); });
+    var groups = document.querySelectorAll(".moves .pick-group");
+    groups.forEach(function (group) {
+      var chosen = groups.length === 1 || group.dataset.pick === picked;
+      group.classList.toggle("chosen", chosen);
+      if (!chosen) return;
+      group.querySelectorAll("button[data-spot]").forEach(function (button) {
+        var spot = document.getElementById(button.dataset.spot);
+        if (spot) spot.classList.add("legal");
+      });
+    });
+    document.querySelectorAll(".pick").forEach(function (el) {
+      el.classList.toggle("picked", el.dataset.pick === picked);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var pick = event.target.closest && event.target.closest(".pick");
+    if (pick) {
+      picked = picked === pick.dataset.pick ? null : pick.dataset.pick;
+      showPicked();
+      return;
+    }
+    var spot = event.target.closest && event.target.closest(".legal");
+    if (spot) {
+      var button = document.querySelector('.moves .pick-group.chosen button[data-spot="' + spot.id + '"]');
+      if (button && !button.disabled) button.click();
+    }
+  });
+
   document.addEventListener("htmx:wsAfterMessage", function () {
+    showPicked();
     document.querySelectorAll(".moves button").forEach(function (b) { b.disabled = false; });
     var log = document.getElementById("log");
     if (log) log.scrollTop = log.scrollHeight;

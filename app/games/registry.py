@@ -6,8 +6,9 @@ from typing import Any
 
 from app.games.core import Game
 from app.games.four_pints import GAME as FOUR_PINTS
+from app.games.stellar import GAME as STELLAR
 
-GAMES: dict[str, Game[Any]] = {game.id: game for game in (FOUR_PINTS,)}
+GAMES: dict[str, Game[Any]] = {game.id: game for game in (FOUR_PINTS, STELLAR)}
 
 
 def get_game(game_id: str) -> Game[Any] | None:

@@ -1,0 +1,146 @@
+"""Two people set up a game of Stellar and play its first turn in a real browser, by clicking.
+
+The telescope moves are made the way a person makes them: pick a card, then click one of
+the spaces the page highlights (static/app.js), so the picking behaviour is covered too.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import WATCH_SCRIPT
+from tests.support.server import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
+STEP_MS = 5_000
+
+# True once the server answered: a message arrived after the click and nothing is locked.
+_ANSWERED = """(before) => window.__gn.messages > before
+  && !document.querySelector('#actions .moves button[disabled]')"""
+
+
+class Person:
+    def __init__(self, browser: Any, name: str) -> None:
+        self.name = name
+        self.context = browser.new_context(viewport=DESKTOP)
+        self.context.add_init_script(WATCH_SCRIPT)
+        self.context.set_default_timeout(STEP_MS)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+
+    def wait_connected(self) -> None:
+        self.page.wait_for_function("() => window.__gn.wsOpen > 0 && window.__gn.messages > 0")
+
+    def messages(self) -> int:
+        return self.page.evaluate("() => window.__gn.messages")
+
+    def click_and_wait(self, locator: Any) -> None:
+        before = self.messages()
+        locator.click()
+        self.page.wait_for_function(_ANSWERED, arg=before)
+
+    def seat(self) -> int:
+        return int(self.page.locator("#table").get_attribute("data-you") or "-1")
+
+    def pick_then_spot(self) -> str:
+        """Picks the first card offered for the telescope and clicks its first highlighted space.
+
+        Returns the id of the space clicked.
+        """
+        page = self.page
+        group = page.locator("#actions .pick-group").filter(has=page.locator("[data-spot]")).first
+        picker = group.locator("button.pick")
+        if picker.count():
+            picker.click()
+        legal = page.locator(f"#telescopes-{self.seat()} .spot.legal").first
+        legal.wait_for()
+        spot = legal.get_attribute("id") or ""
+        self.click_and_wait(legal)
+        return spot
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def test_two_people_set_up_and_play_a_turn_of_stellar(
+    browser: Any, sqlite_server: LiveServer
+) -> None:
+    url = sqlite_server.url
+    ann, bob = Person(browser, "Ann"), Person(browser, "Bob")
+    try:
+        ann.page.goto(f"{url}/")
+        form = ann.page.locator("form.game-card", has_text="Stellar")
+        form.locator("input[name=name]").fill("Ann")
+        form.get_by_role("button", name="Open a room").click()
+        ann.page.wait_for_url(re.compile(r"/r/[\w-]+$"))
+        ann.wait_connected()
+        invite = ann.page.locator("#invite-link").input_value()
+
+        bob.page.goto(invite)
+        bob.page.locator("form.join input[name=name]").fill("Bob")
+        with bob.page.expect_navigation():
+            bob.page.get_by_role("button", name="Join the room").click()
+        bob.wait_connected()
+        bob.page.locator("#controls button", has_text=re.compile(r"^Sit in seat \d$")).first.click()
+        bob.page.locator("#controls button", has_text="Leave my seat").wait_for()
+        ann.page.locator("#seats", has_text="Bob").wait_for()
+        ann.page.locator("#start-game:not([disabled])", has_text="Start the game").click()
+
+        # Set-up: both choose a starting card for the telescope at the same time.
+        for person in (ann, bob):
+            person.page.locator("#status", has_text="Round 1 of 11").wait_for()
+            person.page.locator("#actions .moves").wait_for()
+        placed = {person.name: person.pick_then_spot() for person in (ann, bob)}
+        for person in (ann, bob):
+            seat = person.seat()
+            spot = person.page.locator(f"#{placed[person.name]}")
+            spot.locator(".st-card").wait_for()
+            assert seat in (0, 1)
+
+        # The first player takes a row card, plays a hand card, and places the second card.
+        first = ann if ann.page.locator("#status", has_text="Ann's turn").count() else bob
+        other = bob if first is ann else ann
+        first.page.locator("#status", has_text=f"{first.name}'s turn").wait_for()
+        take = first.page.locator("#actions .moves button", has_text=re.compile(r"^Take 1"))
+        first.click_and_wait(take)
+        keep = other.page.locator("#actions .moves button", has_text="Keep the row")
+        if first.page.locator("#status", has_text="decides about the row").count():
+            other.click_and_wait(keep)  # a satellite was taken: the opponent may clear the row
+        assert first.page.locator("#hand .pick").count() == 3
+        spot = first.pick_then_spot()  # a hand card into the telescope
+        if first.page.locator("#actions .pick-group.only").count():
+            first.pick_then_spot()  # (a telescope play sends the row card to the notebook)
+        seat = first.seat()
+        # The opponent sees the card in the first player's telescope, and it is their turn now.
+        other.page.locator(f"#telescopes-{seat} #{spot} .st-card").wait_for()
+        other.page.locator("#status", has_text=f"{other.name}'s turn").wait_for()
+        takes = other.page.locator("#actions .moves button", has_text=re.compile(r"^Take \d"))
+        takes.first.wait_for()
+        assert first.page.locator("#hand .pick").count() == 2
+        notebook = first.page.locator(f"#notebooks-{seat} .st-card")
+        assert notebook.count() == 2  # the starting card and the row card of the played value
+
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        other.page.screenshot(path=str(SHOTS / "stellar_desktop.png"), full_page=True)
+        other.page.set_viewport_size(PHONE)
+        other.page.screenshot(path=str(SHOTS / "stellar_phone.png"), full_page=True)
+
+        for person in (ann, bob):
+            assert person.errors == [], f"{person.name}'s page: {person.errors}"
+            assert person.page.evaluate("() => window.__gn.csp") == []
+            assert person.page.evaluate("() => window.__gn.flashes") == []
+            # The other hand never reaches this page: only its own cards are in #hand.
+            assert person.page.locator("#hand .pick").count() in (2, 3)
+    finally:
+        ann.close()
+        bob.close()

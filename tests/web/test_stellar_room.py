@@ -1,0 +1,98 @@
+"""A whole game of Stellar through the real server: a person against a greedy bot, over a
+real WebSocket, to the final scores; then the room comes back from its log after a restart."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.support.server import LiveServer
+from tests.support.tabs import Tab, join
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_a_person_plays_stellar_against_a_bot_to_the_end(server: LiveServer) -> None:
+    code, cookie = join(server.url, "Ann", game="stellar")
+    ann = await Tab.open(server.url, code, cookie)
+    # The host sits in the first seat on opening the room; a bot takes the other.
+    await ann.until(lambda t: {"cmd": "bot", "seat": 1, "bot": "greedy"} in t.commands())
+    await ann.send({"cmd": "bot", "seat": 1, "bot": "greedy"})
+    await ann.until(lambda t: any(c.get("cmd") == "start" for c in t.commands()))
+    await ann.send({"cmd": "start"})
+    await ann.until(lambda t: "telescopes-1" in t.parts)
+
+    rng = random.Random(3)
+    moves = 0
+    while "Final scores" not in ann.parts.get("scores", ""):
+        await ann.until(
+            lambda t: bool(t.moves()) or "Final scores" in t.parts.get("scores", ""), 20
+        )
+        offered = ann.moves()
+        if not offered:
+            break
+        await ann.send(rng.choice(offered))
+        moves += 1
+        version = offered[0]["v"]
+        await ann.until(lambda t, sent=version: t.version() != sent or not t.moves(), 20)
+        assert not ann.flash_text(), ann.flash_text()
+    assert moves >= 12  # a start, 11 turns of at least two moves, the final card
+    assert "Rank" in ann.parts["scores"]
+    assert "Game over" in ann.parts["status"]
+    assert any("notebook" in line for line in ann.log)
+    final = {name: ann.parts[name] for name in ("scores", "telescopes-0", "notebooks-1")}
+    await ann.close()
+
+    server.kill()  # the finished game must come back from the log alone
+    server.start()
+    again = await Tab.open(server.url, code, cookie)
+    await again.until(lambda t: "scores" in t.parts and "notebooks-1" in t.parts)
+    assert {name: again.parts[name] for name in final} == final
+    await again.close()
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_a_simultaneous_move_is_not_stale_but_a_double_click_is(
+    server: LiveServer,
+) -> None:
+    code, ann_cookie = join(server.url, "Ann", game="stellar")
+    _code, bob_cookie = join(server.url, "Bob", code)
+    ann = await Tab.open(server.url, code, ann_cookie)
+    bob = await Tab.open(server.url, code, bob_cookie)
+    await bob.until(lambda t: {"cmd": "sit", "seat": 1} in t.commands())
+    await bob.send({"cmd": "sit", "seat": 1})
+    await ann.until(lambda t: any(c.get("cmd") == "start" for c in t.commands()))
+    await ann.send({"cmd": "start"})
+    for tab in (ann, bob):
+        await tab.until(lambda t: bool(t.moves()))
+    ann_move, bob_move = ann.moves()[0], bob.moves()[0]
+    assert ann_move["kind"] == bob_move["kind"] == "start"  # both choose at once
+
+    await bob.send(bob_move)
+    await ann.until(lambda t: "placed their starting" in " ".join(t.log))
+    await ann.send(ann_move)  # offered before Bob's move, still good: nothing changed for Ann
+    await ann.until(lambda t: "Round 1" in " ".join(t.log) and not t.flash_text())
+    assert not ann.flash_text()
+
+    status = ann.parts["status"]
+    mover = ann if "Ann&#39;s turn" in status or "Ann's turn" in status else bob
+    await mover.until(lambda t: any(m["kind"] == "take" for m in t.moves()))
+    take = next(m for m in mover.moves() if m["kind"] == "take")
+    await mover.send(take)
+    await mover.send(take)  # a double click: the second send is refused, nothing changes
+    await mover.until(lambda t: bool(t.flash_text()))
+    assert "changed before your move" in mover.flash_text()
+    other = bob if mover is ann else ann
+
+    def can_play(tab: Tab) -> bool:
+        return any(m["kind"] == "telescope" for m in tab.moves())
+
+    await mover.until(lambda t: can_play(t) or "decides about the row" in t.parts["status"])
+    if not can_play(mover):  # the take was a satellite: the other player may clear the row
+        await other.until(lambda t: any(m["kind"] == "keep" for m in t.moves()))
+        await other.send(next(m for m in other.moves() if m["kind"] == "keep"))
+    await mover.until(can_play)
+    for tab in (ann, bob):
+        await tab.close()
