@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.games.core import Event, Game, Refusal, Result
+from app.games.core import CLOCK, Event, Game, Refusal, Result, Timer
 from app.games.core.i18n import _
 from app.rooms.store import GameRow, RoomRow, SeatRow, Store
 
@@ -97,6 +97,7 @@ class LiveRoom:
         self.listeners: set[Listener] = set()
         self.cache: dict[Any, Any] = {}  # per-revision view/render cache, cleared on change
         self._bot_task: asyncio.Task[None] | None = None
+        self._timer: tuple[str, asyncio.Task[None]] | None = None  # (key, task) of the clock
 
     # ---- loading -------------------------------------------------------------
 
@@ -127,7 +128,7 @@ class LiveRoom:
     def attach(self, listener: Listener) -> None:
         self.listeners.add(listener)
         self._changed()
-        self._schedule_bots()
+        self._wake()
 
     def detach(self, listener: Listener) -> None:
         self.listeners.discard(listener)
@@ -239,7 +240,7 @@ class LiveRoom:
         match.state, match.version, match.result = applied.state, seq, result
         match.log.extend((seq, event) for event in applied.events)
         self._changed()
-        self._schedule_bots()
+        self._wake()
         return None
 
     def _restamp(self, match: Match, mover: int, state: Any, seq: int) -> None:
@@ -322,7 +323,7 @@ class LiveRoom:
         )
         self.match = Match(record_id, state, players)
         self._changed()
-        self._schedule_bots()
+        self._wake()
         return None
 
     def _host_lobby_check(self, person_id: int) -> Refusal | None:
@@ -343,6 +344,47 @@ class LiveRoom:
         await self.store.set_seat(self.row.id, seat_no, person_id, bot)
         self.seats[seat_no] = SeatRow(seat_no, person_id, bot)
         self._changed()
+
+    def _wake(self) -> None:
+        """Starts whatever must happen next on its own: bot moves, the game's clock."""
+        self._schedule_bots()
+        self._schedule_timer()
+
+    # ---- the clock -----------------------------------------------------------------
+
+    def _schedule_timer(self) -> None:
+        """Runs the game's current timer, if any; a timer with a new key replaces the old.
+
+        Time enters a game only as an action by the CLOCK seat, applied through `_apply`
+        like any move (checked, committed, logged), so a replay needs no clock. After a
+        restart a running timer starts again from its full length.
+        """
+        match = self.match
+        timer = self.game.timer(match.state) if match and match.result is None else None
+        if self._timer is not None:
+            key, task = self._timer
+            if timer is not None and timer.key == key and not task.done():
+                return  # the same timer is already running
+            task.cancel()
+            self._timer = None
+        if timer is not None:
+            task = asyncio.get_running_loop().create_task(self._run_timer(timer))
+            self._timer = (timer.key, task)
+
+    async def _run_timer(self, timer: Timer) -> None:
+        await asyncio.sleep(timer.seconds)
+        async with self.lock:
+            match = self.match
+            if match is None or match.result is not None:
+                return
+            current = self.game.timer(match.state)
+            if current is None or current.key != timer.key:
+                return  # the state moved on while this one waited
+            if self._timer is not None and self._timer[0] == timer.key:
+                self._timer = None  # this task is ending; _apply may schedule the next one
+            refusal = await self._apply(match, CLOCK, timer.action.to_json())
+            if refusal is not None:
+                log.error("room %s: timer %s refused: %s", self.row.code, timer.key, refusal.text())
 
     # ---- bots --------------------------------------------------------------------
 
