@@ -1,0 +1,490 @@
+"""The rules of For20 Cards as a pure `Game`: setup, turns of free operations, reaction
+windows, the end of a full round.
+
+A turn starts with its draws (OP 01-02, 25-28), then the current player performs operations in
+any order, as often as cards and coins allow — smoke (OP 03-06), turn a material (OP 07), discard
+a card for coins (OP 08, 21-23), play an action (OP 09-11, 16-17), put one new legendary tool
+into the area — and ends the turn (OP 18-20). Smokes and actions wait in a reaction window
+(`window.py`) before they resolve. Every function returns a new state; the `events` list a
+handler is given is the only thing it appends to, and it belongs to that one call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from app.games.core.actions import Action
+from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
+from app.games.core.i18n import _
+from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.rng import Rng
+from app.games.for20 import cards, texts
+from app.games.for20.actions import (
+    CODEC,
+    Answer,
+    AutoPass,
+    CloseWindow,
+    EndTurn,
+    Pass,
+    PlayAction,
+    PlayTool,
+    Recycle,
+    Smoke,
+    TurnMaterial,
+)
+from app.games.for20.cards import (
+    CARDS,
+    GAME_IDS,
+    HAND_SIZE,
+    MATERIAL_IDS,
+    STARTING_MATERIALS,
+    Category,
+    category,
+    material,
+)
+from app.games.for20.decks import start_of_turn_draws
+from app.games.for20.effects import action_plays, check_action
+from app.games.for20.effects import declare as declare_action
+from app.games.for20.events import (
+    ActionDeclared,
+    CoinsLost,
+    ExtraRound,
+    GameEnded,
+    MaterialsStraightened,
+    MaterialTurned,
+    Recycled,
+    RoundEnded,
+    SmokeDeclared,
+    ToolPlayed,
+    ToolsStraightened,
+    TurnStarted,
+)
+from app.games.for20.scoring import check_round, final_result, scores
+from app.games.for20.smoking import check_smoke, smokes
+from app.games.for20.smoking import declare as declare_smoke
+from app.games.for20.state import Board, For20State, Phase, change_board, without
+from app.games.for20.views import (
+    ActionsView,
+    hand_view,
+    piles_view,
+    players_view,
+    scores_view,
+    status_view,
+    window_view,
+)
+from app.games.for20.window import (
+    AUTO_PASS_SECONDS,
+    WINDOW_SECONDS,
+    answer,
+    answers,
+    auto_pass,
+    check_answer,
+    close_window,
+    pass_window,
+    push,
+    waiting,
+)
+
+Events = list[Event]
+
+OPTIONS = (
+    OptionSpec("starting_materials", "3 face-up materials in each reserve to start", "bool", False),
+    OptionSpec(
+        "window_seconds",
+        "Seconds to answer a move out of turn",
+        "int",
+        WINDOW_SECONDS,
+        minimum=3,
+        maximum=30,
+    ),
+)
+
+_MAIN_PROMPT = _(
+    "Your turn: smoke, turn materials or discard cards for coins, play actions and one new"
+    " tool, then end your turn."
+)
+_NO_SMOKING_PROMPT = _(
+    "Drug Test!: no more smoking this turn. Turn materials, discard for coins, play actions"
+    " and tools, then end your turn."
+)
+_ANSWER_PROMPT = _("A move can be answered: play an out-of-turn card, or let it go.")
+_NO_ANSWER_PROMPT = _("A move can be answered; you have no answer you can pay for.")
+
+_MAIN_ACTIONS = (Smoke, TurnMaterial, Recycle, PlayAction, PlayTool, EndTurn)
+_WINDOW_ACTIONS = (Pass, Answer)
+_CLOCK_ACTIONS = (AutoPass, CloseWindow)
+
+
+class For20(Game[For20State]):
+    """For20 Cards for 2 to 6 players: first to 20 stoner points at the end of a full round."""
+
+    id = "for20"
+    name = "For20 Cards"
+    min_players = 2
+    max_players = 6
+    options = OPTIONS
+    codec = CODEC
+
+    def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:
+        self.bots = dict(bots or {})
+
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
+    ) -> For20State:
+        """Returns the dealt table: 5 secret game cards each, the first player's draws done."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"For20 Cards takes 2 to 6 players, not {players}")
+        first, rng = Rng.from_seed(seed).below(players)
+        materials, rng = rng.shuffle(MATERIAL_IDS)
+        game, rng = rng.shuffle(GAME_IDS)
+        starting = STARTING_MATERIALS if options.get("starting_materials") else 0
+        boards = tuple(
+            Board(
+                hand=game[HAND_SIZE * seat : HAND_SIZE * (seat + 1)],
+                reserve=materials[starting * seat : starting * (seat + 1)],
+            )
+            for seat in range(players)
+        )
+        state = For20State(
+            players=players,
+            rng=rng,
+            window_seconds=int(options.get("window_seconds", WINDOW_SECONDS)),
+            first=first,
+            round=1,
+            turn=0,
+            seat=first,
+            phase=Phase.MAIN,
+            boards=boards,
+            material_deck=materials[starting * players :],
+            game_deck=game[HAND_SIZE * players :],
+        )
+        return _start_turn(state, first, [])
+
+    def active_seats(self, state: For20State) -> frozenset[int]:
+        """Returns the current player, or in a window everyone who has not answered or passed."""
+        if state.phase is Phase.WINDOW:
+            return waiting(state)
+        if state.phase is Phase.OVER:
+            return frozenset()
+        return frozenset((state.seat,))
+
+    def legal_actions(self, state: For20State, seat: int) -> tuple[Action, ...]:
+        """Returns what the seat may do now, in a stable order."""
+        if seat not in self.active_seats(state):
+            return ()
+        if state.phase is Phase.WINDOW:
+            return (Pass(), *answers(state, seat))
+        return _main_actions(state, seat)
+
+    def apply(self, state: For20State, seat: int, action: Action) -> Applied[For20State] | Refusal:
+        """Returns the next state and its events, or why the action is not allowed."""
+        action = _normal(action)
+        refusal = self._check(state, seat, action)
+        if refusal is not None:
+            return refusal
+        events: Events = []
+        state = _HANDLERS[type(action)](state, seat, action, events)
+        return Applied(state, tuple(events))
+
+    def public_view(self, state: For20State) -> Mapping[str, Any]:
+        """Returns the parts everyone sees alike; hands, deck order and passes are never in them."""
+        return {
+            "status": status_view(state, _waiting_for(state)),
+            "window": window_view(state),
+            "players": players_view(state),
+            "piles": piles_view(state),
+            "scores": scores_view(state),
+        }
+
+    def private_view(self, state: For20State, viewer: Viewer) -> Mapping[str, Any]:
+        """Returns the viewer's own hand, each card with how it can be played, and their moves."""
+        legal = self.legal_actions(state, viewer) if viewer is not None else ()
+        return {"hand": hand_view(state, viewer, legal), "actions": _actions_view(state, legal)}
+
+    def result(self, state: For20State) -> Result | None:
+        """Returns totals and ranks once the game is over."""
+        return final_result(state) if state.phase is Phase.OVER else None
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        """Returns an event in plain words for the log, led by its OP numbers."""
+        return texts.describe(event, names)
+
+    def timer(self, state: For20State) -> Timer | None:
+        """Returns the clock of the open window: first the auto-pass, then the window's end.
+
+        The key names the window and the stage, so each new window (every answer opens one)
+        and each stage is a new timer; passes do not change it.
+        """
+        window = state.window
+        if state.phase is not Phase.WINDOW or window is None:
+            return None
+        if window.stage == 1:
+            key = f"for20:window:{window.number}:auto"
+            return Timer(key, AUTO_PASS_SECONDS, AutoPass(window.number))
+        seconds = state.window_seconds - AUTO_PASS_SECONDS
+        return Timer(f"for20:window:{window.number}:close", seconds, CloseWindow(window.number))
+
+    def _check(self, state: For20State, seat: int, action: Action) -> Refusal | None:
+        """Returns why an action is refused now, or None when it is allowed."""
+        if type(action) not in _HANDLERS:
+            return Refusal(_("That is not a move in this game."))
+        if state.phase is Phase.OVER:
+            return Refusal(_("The game is over."))
+        if seat == CLOCK or isinstance(action, _CLOCK_ACTIONS):
+            return self._check_clock(state, seat, action)
+        if not 0 <= seat < state.players:
+            return Refusal(_("It is not your turn."))
+        if state.phase is Phase.WINDOW:
+            return _check_window(state, seat, action)
+        if isinstance(action, _WINDOW_ACTIONS):
+            return Refusal(_("There is no move to answer now."))
+        if seat != state.seat:
+            return Refusal(_("It is not your turn."))
+        return _CHECKS[type(action)](state, seat, action)
+
+    def _check_clock(self, state: For20State, seat: int, action: Action) -> Refusal | None:
+        """Returns why a clock action is refused: not from the clock, or its timer is gone."""
+        if seat != CLOCK:
+            return Refusal(_("Only the clock can do that."))
+        if not isinstance(action, _CLOCK_ACTIONS):
+            return Refusal(_("It is not your turn."))
+        running = self.timer(state)
+        if running is None or running.action != action:
+            return Refusal(_("That timer is no longer running."))
+        return None
+
+
+def _normal(action: Action) -> Action:
+    """Returns the action with its card lists in a canonical (sorted) order."""
+    if isinstance(action, Smoke):
+        return Smoke(tuple(sorted(action.tools)), tuple(sorted(action.materials)))
+    if isinstance(action, Answer):
+        return Answer(action.card, action.target, tuple(sorted(action.pay)))
+    return action
+
+
+def _waiting_for(state: For20State) -> tuple[int, ...]:
+    """Returns who the table waits for, without giving away who has passed in a window."""
+    window = state.window
+    if state.phase is Phase.WINDOW and window is not None:
+        return tuple(seat for seat in range(state.players) if seat != window.top.seat)
+    if state.phase is Phase.OVER:
+        return ()
+    return (state.seat,)
+
+
+def _actions_view(state: For20State, legal: tuple[Action, ...]) -> ActionsView | None:
+    if not legal:
+        return None
+    if state.phase is Phase.WINDOW:
+        prompt = _ANSWER_PROMPT if len(legal) > 1 else _NO_ANSWER_PROMPT
+    else:
+        prompt = _NO_SMOKING_PROMPT if state.no_smoking else _MAIN_PROMPT
+    return ActionsView(state.phase.value, prompt, tuple(action.to_json() for action in legal))
+
+
+# --- legal actions and refusals ------------------------------------------------------------
+
+
+def _main_actions(state: For20State, seat: int) -> tuple[Action, ...]:
+    """Returns the current player's operations: smokes, tools, actions, coins, end of turn."""
+    board = state.boards[seat]
+    tools: tuple[Action, ...] = ()
+    if not state.new_tool:
+        tools = tuple(PlayTool(card) for card in board.hand if _is_legendary(card))
+    turns = tuple(TurnMaterial(card) for card in board.reserve if card not in board.turned)
+    recycles = tuple(Recycle(card) for card in board.hand)
+    return (
+        *smokes(state, seat),
+        *tools,
+        *action_plays(state, seat),
+        *turns,
+        *recycles,
+        EndTurn(),
+    )
+
+
+def _is_legendary(card: int) -> bool:
+    return category(card) is Category.LEGENDARY
+
+
+def _check_window(state: For20State, seat: int, action: Action) -> Refusal | None:
+    window = state.window
+    assert window is not None
+    if not isinstance(action, _WINDOW_ACTIONS):
+        if seat == state.seat:
+            return Refusal(_("Wait: a move of this turn can still be answered."))
+        return Refusal(_("It is not your turn."))
+    if seat == window.top.seat:
+        return Refusal(_("Wait: the others may answer your move."))
+    if seat not in waiting(state):
+        return Refusal(_("You have already let this move go."))
+    return check_answer(state, seat, action) if isinstance(action, Answer) else None
+
+
+def _check_smoke(state: For20State, seat: int, action: Any) -> Refusal | None:
+    return check_smoke(state, seat, action)
+
+
+def _check_turn(state: For20State, seat: int, action: Any) -> Refusal | None:
+    board = state.boards[seat]
+    if action.card not in board.reserve:
+        return Refusal(_("That material is not in your reserve."))
+    if action.card in board.turned:
+        return Refusal(_("That material is already turned this turn."))
+    return None
+
+
+def _check_recycle(state: For20State, seat: int, action: Any) -> Refusal | None:
+    if action.card not in state.boards[seat].hand:
+        return Refusal(_("You do not have that card."))
+    return None
+
+
+def _check_tool(state: For20State, seat: int, action: Any) -> Refusal | None:
+    if action.card not in state.boards[seat].hand:
+        return Refusal(_("You do not have that card."))
+    if not _is_legendary(action.card):
+        return Refusal(_("Only a legendary tool goes into your area; papers are smoked."))
+    if state.new_tool:
+        return Refusal(_("You have already used a new tool from your hand this turn."))
+    return None
+
+
+def _check_end(state: For20State, seat: int, action: Any) -> Refusal | None:
+    return None
+
+
+_CHECKS: Mapping[type[Action], Callable[[For20State, int, Any], Refusal | None]] = {
+    Smoke: _check_smoke,
+    TurnMaterial: _check_turn,
+    Recycle: _check_recycle,
+    PlayAction: check_action,
+    PlayTool: _check_tool,
+    EndTurn: _check_end,
+}
+
+
+# --- operations of the main phase ------------------------------------------------------------
+
+
+def _smoke(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    """OP 03-06: declares a smoke; it waits in a reaction window, then resolves."""
+    assert isinstance(action, Smoke)
+    total = sum(material(card).points for card in action.materials)
+    events.append(SmokeDeclared(seat, action.tools, action.materials, total))
+    state, move = declare_smoke(state, seat, action)
+    return push(state, (move,), events)
+
+
+def _turn_material(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    """OP 07: turns a reserve material for its coins; it is locked (unsmokable) for the turn."""
+    assert isinstance(action, TurnMaterial)
+    coins = material(action.card).coins
+    events.append(MaterialTurned(seat, action.card, coins))
+    state = change_board(state, seat, turned=state.boards[seat].turned | {action.card})
+    return replace(state, coins=state.coins + coins)
+
+
+def _recycle(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    """OP 08 (OP 21 paper, 22 action, 23 out-of-turn): a hand card to the game dump for coins."""
+    assert isinstance(action, Recycle)
+    coins = CARDS[action.card].coins
+    events.append(Recycled(seat, action.card, coins))
+    state = change_board(state, seat, hand=without(state.boards[seat].hand, (action.card,)))
+    return replace(state, coins=state.coins + coins, game_dump=(*state.game_dump, action.card))
+
+
+def _play_action(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    """OP 09: pays for an action card; it waits in a reaction window (OP 12), then resolves."""
+    assert isinstance(action, PlayAction)
+    cost = cards.action(action.card).cost
+    events.append(ActionDeclared(seat, action.card, cost, action.seat, action.target))
+    state, move = declare_action(state, seat, action)
+    return push(state, (move,), events)
+
+
+def _play_tool(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    """Puts a legendary tool from the hand into the area: the turn's one new tool (FAQ)."""
+    assert isinstance(action, PlayTool)
+    board = state.boards[seat]
+    events.append(ToolPlayed(seat, action.card))
+    state = change_board(
+        state, seat, hand=without(board.hand, (action.card,)), area=(*board.area, action.card)
+    )
+    return replace(state, new_tool=True)
+
+
+def _end_turn(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    """OP 18-20: straighten materials and tools, lose the coins; the next turn or round."""
+    board = state.board
+    if board.turned:
+        events.append(MaterialsStraightened(seat, tuple(sorted(board.turned))))
+    if board.used:
+        events.append(ToolsStraightened(seat, tuple(sorted(set(board.used)))))
+    if state.coins:
+        events.append(CoinsLost(seat, state.coins))
+    state = change_board(state, seat, turned=frozenset(), used=())
+    state = replace(state, coins=0, new_tool=False, no_smoking=False)
+    following = (seat + 1) % state.players
+    if following == state.first:
+        state = _end_round(state, events)
+        if state.phase is Phase.OVER:
+            return state
+    return _start_turn(state, following, events)
+
+
+def _end_round(state: For20State, events: Events) -> For20State:
+    """Returns the next round, an extra round (FAQ), or the finished game."""
+    check = check_round(state)
+    events.append(RoundEnded(state.round, scores(state)))
+    if check.over:
+        state = replace(state, phase=Phase.OVER, winner=check.winner, extra=False)
+        events.append(GameEnded(scores(state), check.winner))
+        return state
+    if check.extra:
+        events.append(ExtraRound(state.round + 1, check.contenders))
+    return replace(state, round=state.round + 1, extra=check.extra)
+
+
+def _start_turn(state: For20State, seat: int, events: Events) -> For20State:
+    """Returns the seat's turn begun: OP 01-02 draws (OP 25-28 when decks run out)."""
+    state = replace(state, seat=seat, turn=state.turn + 1, phase=Phase.MAIN)
+    events.append(TurnStarted(seat, state.round, state.turn))
+    return start_of_turn_draws(state, events)
+
+
+# --- the reaction window and the clock ----------------------------------------------------------
+
+
+def _pass(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    return pass_window(state, seat, events)
+
+
+def _answer(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    assert isinstance(action, Answer)
+    return answer(state, seat, action, events)
+
+
+def _auto_pass(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    return auto_pass(state, events)
+
+
+def _close_window(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    return close_window(state, events)
+
+
+_HANDLERS: Mapping[type[Action], Callable[[For20State, int, Action, Events], For20State]] = {
+    Smoke: _smoke,
+    TurnMaterial: _turn_material,
+    Recycle: _recycle,
+    PlayAction: _play_action,
+    PlayTool: _play_tool,
+    EndTurn: _end_turn,
+    Pass: _pass,
+    Answer: _answer,
+    AutoPass: _auto_pass,
+    CloseWindow: _close_window,
+}
