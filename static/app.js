@@ -63,7 +63,23 @@
     }
   });
 
+  // Countdowns: the server sends how many seconds a window stays open (data-countdown);
+  // the page counts down from when it arrived. The server's clock decides, not this one.
+  function startCountdowns() {
+    document.querySelectorAll("[data-countdown]:not([data-deadline])").forEach(function (el) {
+      el.dataset.deadline = String(Date.now() + 1000 * parseFloat(el.dataset.countdown));
+    });
+  }
+
+  setInterval(function () {
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.ceil((parseFloat(el.dataset.deadline) - Date.now()) / 1000));
+      if (el.textContent !== String(left)) el.textContent = String(left);
+    });
+  }, 250);
+
   document.addEventListener("htmx:wsAfterMessage", function () {
+    startCountdowns();
     showPicked();
     document.querySelectorAll(".moves button").forEach(function (b) { b.disabled = false; });
     var log = document.getElementById("log");

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.core import Game
+from app.games.for20 import GAME as FOR20
 from app.games.four_pints import GAME as FOUR_PINTS
 from app.games.stellar import GAME as STELLAR
 
-GAMES: dict[str, Game[Any]] = {game.id: game for game in (FOUR_PINTS, STELLAR)}
+GAMES: dict[str, Game[Any]] = {game.id: game for game in (FOUR_PINTS, STELLAR, FOR20)}
 
 
 def get_game(game_id: str) -> Game[Any] | None:

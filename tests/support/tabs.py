@@ -60,12 +60,17 @@ def top_level(text: str) -> list[tuple[str, dict[str, str | None], str]]:
 
 
 def join(
-    base_url: str, name: str, code: str | None = None, game: str = "four-pints"
+    base_url: str,
+    name: str,
+    code: str | None = None,
+    game: str = "four-pints",
+    options: dict[str, str] | None = None,
 ) -> tuple[str, str]:
     """Creates a room (or joins `code`) as a new person; returns (code, person cookie)."""
     with httpx.Client(base_url=base_url, headers={"Origin": base_url}) as client:
         if code is None:
-            response = client.post("/rooms", data={"game_id": game, "name": name, "listed": "on"})
+            form = {"game_id": game, "name": name, "listed": "on", **(options or {})}
+            response = client.post("/rooms", data=form)
             code = response.headers["location"].rsplit("/", 1)[1]
         else:
             response = client.post(f"/r/{code}/join", data={"name": name})

@@ -1,0 +1,137 @@
+"""Two people play For20 Cards in a real browser until a move opens a reaction window: both
+pages show it with a running countdown, the answerer lets it go, and the move resolves."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.conftest import WATCH_SCRIPT
+from tests.support.server import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+DESKTOP = {"width": 1280, "height": 900}
+SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
+STEP_MS = 5_000
+MAX_CLICKS = 60
+
+_ANSWERED = """(before) => window.__gn.messages > before
+  && !document.querySelector('#actions .moves button[disabled]')"""
+
+# The mover's preference: a move that opens a window, then coins, then the end of the turn.
+_PREFERENCE = ("Smoke ", "Play ", "Turn ", "End my turn")
+
+
+class Person:
+    def __init__(self, browser: Any, name: str) -> None:
+        self.name = name
+        self.context = browser.new_context(viewport=DESKTOP)
+        self.context.add_init_script(WATCH_SCRIPT)
+        self.context.set_default_timeout(STEP_MS)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+
+    def wait_connected(self) -> None:
+        self.page.wait_for_function("() => window.__gn.wsOpen > 0 && window.__gn.messages > 0")
+
+    def labels(self) -> list[str]:
+        texts = self.page.locator("#actions .moves button").all_text_contents()
+        return [text.strip() for text in texts]
+
+    def click(self, label: str) -> None:
+        before = self.page.evaluate("() => window.__gn.messages")
+        button = self.page.locator("#actions .moves button", has_text=label).first
+        if not button.is_visible():  # a long list of ways sits in a closed <details>
+            button.locator("xpath=ancestor::details").first.locator("summary").click()
+        button.click()
+        self.page.wait_for_function(_ANSWERED, arg=before)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def test_a_reaction_window_opens_counts_down_and_closes(
+    browser: Any, sqlite_server: LiveServer
+) -> None:
+    url = sqlite_server.url
+    ann, bob = Person(browser, "Ann"), Person(browser, "Bob")
+    try:
+        ann.page.goto(f"{url}/")
+        form = ann.page.locator("form.game-card", has_text="For20 Cards")
+        form.locator("input[name=starting_materials]").check()
+        form.locator("input[name=window_seconds]").fill("20")
+        form.locator("input[name=name]").fill("Ann")
+        form.get_by_role("button", name="Open a room").click()
+        ann.page.wait_for_url(re.compile(r"/r/[\w-]+$"))
+        ann.wait_connected()
+        invite = ann.page.locator("#invite-link").input_value()
+        bob.page.goto(invite)
+        bob.page.locator("form.join input[name=name]").fill("Bob")
+        with bob.page.expect_navigation():
+            bob.page.get_by_role("button", name="Join the room").click()
+        bob.wait_connected()
+        bob.page.locator("#controls button", has_text=re.compile(r"^Sit in seat \d$")).first.click()
+        bob.page.locator("#controls button", has_text="Leave my seat").wait_for()
+        ann.page.locator("#seats", has_text="Bob").wait_for()
+        ann.page.locator("#start-game:not([disabled])", has_text="Start the game").click()
+        for person in (ann, bob):
+            person.page.locator("#status", has_text="Round 1").wait_for()
+
+        # Whoever's turn it is prefers a move that can be answered, until a window opens.
+        window = None
+        for _click in range(MAX_CLICKS):
+            ann.page.wait_for_timeout(50)
+            if ann.page.locator("#window .f20-window").count():
+                window = ann.page.locator("#window .f20-window")
+                break
+            mover = next((p for p in (ann, bob) if p.labels()), None)
+            if mover is None:
+                continue
+            labels = mover.labels()
+            label = next(
+                (pick for wanted in _PREFERENCE for pick in labels if pick.startswith(wanted)),
+                labels[0],
+            )
+            mover.click(label)
+        assert window is not None, "no move opened a reaction window"
+
+        # Both pages show the window with a running countdown. Nobody may learn whether the
+        # other holds an answer, so a window nobody can answer closes by itself after 2 s:
+        # the checks below are quick, and a window gone early is a valid ending.
+        declarer = ann if "Ann" in window.locator("li").first.inner_text() else bob
+        answerer = bob if declarer is ann else ann
+        for person in (ann, bob):
+            person.page.locator("#window .countdown[data-deadline]").wait_for()
+        assert declarer.labels() == []  # the declarer waits; it cannot pass its own move
+        start = int(ann.page.locator("#window .countdown").text_content() or "0")
+        ann.page.wait_for_timeout(1100)
+        still_open = ann.page.locator("#window .countdown")
+        if still_open.count():
+            assert int(still_open.text_content() or "0") < start
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            answerer.page.screenshot(path=str(SHOTS / "for20_window.png"), full_page=True)
+        if "Let it go" in answerer.labels():
+            try:
+                answerer.click("Let it go")
+            except PlaywrightTimeout:  # the clock closed the window first: also fine
+                assert not answerer.page.locator("#window .f20-window").count()
+        for person in (ann, bob):
+            person.page.locator("#window .f20-window").wait_for(state="detached")
+        assert any(
+            re.match(r"^OP \d\d", line) for line in ann.page.locator("#log li").all_inner_texts()
+        )
+
+        for person in (ann, bob):
+            assert person.errors == [], f"{person.name}'s page: {person.errors}"
+            assert person.page.evaluate("() => window.__gn.csp") == []
+            assert person.page.evaluate("() => window.__gn.flashes") == []
+    finally:
+        ann.close()
+        bob.close()

@@ -1,0 +1,69 @@
+"""For20 Cards' secrets never reach another player's page: what is rendered for a viewer is
+the same whatever the other players' hands, the decks' order and who has passed in an open
+reaction window are."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from app.games.core import CLOCK, Refusal, Rng
+from app.games.for20 import GAME
+from app.games.for20.state import For20State
+from tests.support.rooms import rendered
+
+
+def perturb_secrets_of(state: For20State, seat: int, rng: random.Random) -> For20State:
+    """Returns the state with `seat`'s hand dealt again from itself and the game deck, the
+    material deck reshuffled and `seat`'s pass in an open window flipped."""
+    board = state.boards[seat]
+    pool = [*board.hand, *state.game_deck]
+    rng.shuffle(pool)
+    size = len(board.hand)
+    boards = list(state.boards)
+    boards[seat] = replace(board, hand=tuple(pool[:size]))
+    materials = list(state.material_deck)
+    rng.shuffle(materials)
+    window = state.window
+    if window is not None and seat != window.top.seat:
+        window = replace(window, passed=window.passed ^ {seat})
+    return replace(
+        state,
+        boards=tuple(boards),
+        game_deck=tuple(pool[size:]),
+        material_deck=tuple(materials),
+        window=window,
+        rng=Rng.from_seed(rng.getrandbits(64)),
+    )
+
+
+def test_pages_do_not_depend_on_other_players_secrets() -> None:
+    rng = random.Random(13)
+    checked = 0
+    for seed in range(4):
+        players = 2 + seed % 3
+        state = GAME.setup(players, {"starting_materials": seed % 2 == 0}, seed)
+        step = 0
+        while GAME.result(state) is None and step < 400:
+            if step % 4 == 0:
+                for secret_seat in range(players):
+                    before = rendered(GAME, state, players)
+                    after = rendered(GAME, perturb_secrets_of(state, secret_seat, rng), players)
+                    owner = secret_seat + 1  # person ids are seat + 1
+                    for key, html in before.items():
+                        if key[0] != owner:
+                            assert after[key] == html, (seed, step, key)
+                    checked += 1
+            active = GAME.active_seats(state)
+            if active:
+                seat = min(active)
+                action = rng.choice(GAME.legal_actions(state, seat))
+            else:
+                timer = GAME.timer(state)
+                assert timer is not None
+                seat, action = CLOCK, timer.action
+            applied = GAME.apply(state, seat, action)
+            assert not isinstance(applied, Refusal), applied
+            state = applied.state
+            step += 1
+    assert checked > 100
