@@ -9,3 +9,9 @@ layer translates the marked message id for each viewer when it renders.
 def _(message: str) -> str:
     """Marks a player-visible message for translation; returns it unchanged."""
     return message
+
+
+def n_(singular: str, plural: str, count: int) -> str:
+    """Marks a message with a plural form (xgettext's ngettext); returns the English form
+    for `count`. Catalogues will pick the right form per language when they arrive."""
+    return singular if count == 1 else plural

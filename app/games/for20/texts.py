@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from app.games.core.i18n import _
+from app.games.core.i18n import _, n_
 from app.games.core.outcome import Event
 from app.games.for20.cards import (
     CARDS,
@@ -216,21 +216,25 @@ def _ability_used(event: Any, names: Names) -> str:
 
 
 def _material_turned(event: Any, names: Names) -> str:
-    return _("{name} turns {card} for {coins} action coins; it is locked this turn.").format(
-        name=names[event.seat], card=card_name(event.card), coins=event.coins
-    )
+    return n_(
+        "{name} turns {card} for {coins} action coin; it is locked this turn.",
+        "{name} turns {card} for {coins} action coins; it is locked this turn.",
+        event.coins,
+    ).format(name=names[event.seat], card=card_name(event.card), coins=event.coins)
 
 
 def _recycled(event: Any, names: Names) -> str:
-    return _("{name} discards {card} for {coins} action coins.").format(
-        name=names[event.seat], card=card_name(event.card), coins=event.coins
-    )
+    return n_(
+        "{name} discards {card} for {coins} action coin.",
+        "{name} discards {card} for {coins} action coins.",
+        event.coins,
+    ).format(name=names[event.seat], card=card_name(event.card), coins=event.coins)
 
 
 def _action_declared(event: Any, names: Names) -> str:
-    text = _("{name} plays {card} for {cost} coins").format(
-        name=names[event.seat], card=card_name(event.card), cost=event.cost
-    )
+    text = n_(
+        "{name} plays {card} for {cost} coin", "{name} plays {card} for {cost} coins", event.cost
+    ).format(name=names[event.seat], card=card_name(event.card), cost=event.cost)
     if event.target_seat is not None and event.target_card is not None:
         return text + _(" on {owner}'s {target}.").format(
             owner=names[event.target_seat], target=card_name(event.target_card)
@@ -356,9 +360,11 @@ def _tools_straightened(event: Any, names: Names) -> str:
 
 
 def _coins_lost(event: Any, names: Names) -> str:
-    return _("{name} loses {coins} unspent action coins.").format(
-        name=names[event.seat], coins=event.coins
-    )
+    return n_(
+        "{name} loses {coins} unspent action coin.",
+        "{name} loses {coins} unspent action coins.",
+        event.coins,
+    ).format(name=names[event.seat], coins=event.coins)
 
 
 def _round_ended(event: Any, names: Names) -> str:

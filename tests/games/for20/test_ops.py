@@ -175,7 +175,7 @@ def test_op09_an_action_costs_coins_and_goes_to_the_game_dump() -> None:
     state, events = play_events(state, TurnMaterial(homegrown), PlayAction(munchies))
     assert state.coins == 1 and state.game_dump == (munchies,)
     assert state.boards[0].hand == drawn
-    assert "OP 09 · Ann plays Munchies for 1 coins." in log(events)
+    assert "OP 09 · Ann plays Munchies for 1 coin." in log(events)
 
 
 def test_op10_destroyed_materials_go_to_the_materials_dump() -> None:
