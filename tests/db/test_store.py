@@ -80,3 +80,24 @@ async def test_concurrent_appends_share_commits_and_a_bad_one_fails_alone(store:
     assert isinstance(outcomes[-1], IntegrityError)
     for game in games:
         assert await store.actions(game) == [(0, {"kind": "reveal"})]
+
+
+async def test_the_action_log_reads_back_as_the_models_describe_it(store: Store) -> None:
+    """The log's insert bypasses SQLAlchemy's statement layer; what it wrote must read back
+    through the models like any other row (JSON as a dict, the time as a datetime)."""
+    from datetime import UTC, datetime, timedelta
+
+    from app.db.models import ActionRow
+
+    host = await store.create_person("Ann")
+    code = await store.create_room("four-pints", {}, host, seats=2, listed=False)
+    room = await store.room_by_code(code)
+    assert room is not None
+    game_id = await store.start_game(room.id, "four-pints", 1, {}, [])
+    action = {"kind": "buy", "slot": 2, "note": "quote ' and \" and ünïcode"}
+    await store.append_action(game_id, 1, -1, action)
+    async with store.session() as session:
+        row = (await session.execute(select(ActionRow))).scalars().one()
+    assert (row.game_id, row.seq, row.seat, row.action) == (game_id, 1, -1, action)
+    created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+    assert abs(datetime.now(UTC) - created) < timedelta(minutes=1)
