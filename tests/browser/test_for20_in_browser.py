@@ -10,51 +10,28 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import WATCH_SCRIPT
+from tests.browser import people
 from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
-DESKTOP = {"width": 1280, "height": 900}
 SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
-STEP_MS = 5_000
 MAX_CLICKS = 60
-
-_ANSWERED = """(before) => window.__gn.messages > before
-  && !document.querySelector('#actions .moves button[disabled]')"""
 
 # The mover's preference: a move that opens a window, then coins, then the end of the turn.
 _PREFERENCE = ("Smoke ", "Play ", "Turn ", "End my turn")
 
 
-class Person:
-    def __init__(self, browser: Any, name: str) -> None:
-        self.name = name
-        self.context = browser.new_context(viewport=DESKTOP)
-        self.context.add_init_script(WATCH_SCRIPT)
-        self.context.set_default_timeout(STEP_MS)
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
-
-    def wait_connected(self) -> None:
-        self.page.wait_for_function("() => window.__gn.wsOpen > 0 && window.__gn.messages > 0")
-
+class Person(people.Person):
     def labels(self) -> list[str]:
         texts = self.page.locator("#actions .moves button").all_text_contents()
         return [text.strip() for text in texts]
 
     def click(self, label: str) -> None:
-        before = self.page.evaluate("() => window.__gn.messages")
         button = self.page.locator("#actions .moves button", has_text=label).first
         if not button.is_visible():  # a long list of ways sits in a closed <details>
             button.locator("xpath=ancestor::details").first.locator("summary").click()
-        button.click()
-        self.page.wait_for_function(_ANSWERED, arg=before)
-
-    def close(self) -> None:
-        self.context.close()
+        self.click_and_wait(button)
 
 
 def test_a_reaction_window_opens_counts_down_and_closes(
@@ -129,9 +106,7 @@ def test_a_reaction_window_opens_counts_down_and_closes(
         )
 
         for person in (ann, bob):
-            assert person.errors == [], f"{person.name}'s page: {person.errors}"
-            assert person.page.evaluate("() => window.__gn.csp") == []
-            assert person.page.evaluate("() => window.__gn.flashes") == []
+            person.assert_nothing_went_wrong()
     finally:
         ann.close()
         bob.close()

@@ -14,16 +14,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import WATCH_SCRIPT
+from tests.browser import people
+from tests.browser.people import DESKTOP, PHONE
 from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
 GAME_BUDGET_S = 50.0  # a game is about 60-150 clicks; each takes a few milliseconds
-STEP_MS = 5_000  # the longest a single answer from the server may take
 MAX_REVEALS_PER_TURN = 6
 
 _BARE_EVENT_NAME = re.compile(r"^[A-Z][A-Za-z]+$")  # "CardRevealed": an event never put into words
@@ -46,34 +44,13 @@ _ANSWERED = """(before) => window.__gn.messages > before
   && !document.querySelector('#actions .moves button[disabled]')"""
 
 
-class Person:
-    """One person at their own browser: a context (cookies), a page, and what went wrong in it."""
+class Person(people.Person):
+    """One person at their own browser, playing 4 Pints with a simple policy."""
 
     def __init__(self, browser: Any, name: str) -> None:
-        self.name = name
-        self.context = browser.new_context(viewport=DESKTOP)
-        self.context.add_init_script(WATCH_SCRIPT)
-        self.context.set_default_timeout(STEP_MS)
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+        super().__init__(browser, name)
         self.reveals = 0  # reveals in a row this turn, so a bad run of cards cannot loop forever
         self.clicks = 0
-
-    def _console(self, message: Any) -> None:
-        if message.type == "error":
-            self.errors.append(f"console.error: {message.text} at {message.location}")
-
-    def wait_connected(self) -> None:
-        """Waits for htmx to open the room's WebSocket and the first parts to arrive."""
-        self.page.wait_for_function("() => window.__gn.wsOpen > 0 && window.__gn.messages > 0")
-
-    def csp_violations(self) -> list[str]:
-        return self.page.evaluate("() => window.__gn.csp")
-
-    def flashes(self) -> list[str]:
-        return self.page.evaluate("() => window.__gn.flashes")
 
     def read(self) -> dict[str, Any]:
         return self.page.evaluate(_READ_MOVES)
@@ -99,14 +76,9 @@ class Person:
         index = self.choose(state)
         label = state["labels"][index]
         self.reveals = self.reveals + 1 if label == "Reveal a card" else 0
-        before = self.page.evaluate("() => window.__gn.messages")
-        self.page.locator("#actions .moves button").nth(index).click()
-        self.page.wait_for_function(_ANSWERED, arg=before)
+        self.click_and_wait(self.page.locator("#actions .moves button").nth(index))
         self.clicks += 1
         return label
-
-    def close(self) -> None:
-        self.context.close()
 
 
 def _shoot_table(person: Person) -> None:
@@ -153,18 +125,18 @@ def test_two_people_play_four_pints_to_the_end(
             person.page.locator("#status", has_text="Round 1 of 2").wait_for()
 
         # Whoever has move buttons clicks one, until both pages show the final scores.
-        people = (ann, bob)
+        players = (ann, bob)
         shot_taken = False
         deadline = time.monotonic() + GAME_BUDGET_S
         while True:
-            states = [person.read() for person in people]
+            states = [person.read() for person in players]
             if all(state["over"] for state in states):
                 break
             assert time.monotonic() < deadline, (
                 f"no final scores after {GAME_BUDGET_S:.0f} s and "
-                f"{sum(p.clicks for p in people)} clicks; last states: {states}"
+                f"{sum(p.clicks for p in players)} clicks; last states: {states}"
             )
-            movers = [(p, s) for p, s in zip(people, states, strict=True) if s["ready"]]
+            movers = [(p, s) for p, s in zip(players, states, strict=True) if s["ready"]]
             if not movers:
                 # The other page is still receiving the last move: wait for it, not a fixed time.
                 ann.page.wait_for_timeout(10)
@@ -180,11 +152,11 @@ def test_two_people_play_four_pints_to_the_end(
         assert clicks >= 10, f"a whole game in only {clicks} clicks"
 
         # Both pages show the same final table, with a winner, and the log has lines.
-        tables = [p.page.locator("#scores table").inner_text() for p in people]
+        tables = [p.page.locator("#scores table").inner_text() for p in players]
         assert tables[0] == tables[1]
         assert "Ann" in tables[0] and "Bob" in tables[0]
         assert "Round 2" in tables[0] and "Rank" in tables[0]
-        for person in people:
+        for person in players:
             page = person.page
             assert page.locator("#scores tr.winner").count() >= 1
             assert page.locator("#status", has_text="Game over").count() == 1
@@ -193,10 +165,8 @@ def test_two_people_play_four_pints_to_the_end(
             page.screenshot(path=str(tmp_path / f"final_{person.name}.png"), full_page=True)
 
         # Nothing went wrong in either browser.
-        for person in people:
-            assert person.errors == [], f"{person.name}'s page: {person.errors}"
-            assert person.csp_violations() == [], f"{person.name}'s page broke the CSP"
-            assert person.flashes() == [], f"{person.name}'s page was refused: {person.flashes()}"
+        for person in players:
+            person.assert_nothing_went_wrong()
 
         # The log should read as sentences. Checked last, so every check above still runs.
         lines = ann.page.locator("#log li").all_inner_texts()

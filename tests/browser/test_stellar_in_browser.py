@@ -12,43 +12,16 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import WATCH_SCRIPT
+from tests.browser import people
+from tests.browser.people import PHONE
 from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
-STEP_MS = 5_000
-
-# True once the server answered: a message arrived after the click and nothing is locked.
-_ANSWERED = """(before) => window.__gn.messages > before
-  && !document.querySelector('#actions .moves button[disabled]')"""
 
 
-class Person:
-    def __init__(self, browser: Any, name: str) -> None:
-        self.name = name
-        self.context = browser.new_context(viewport=DESKTOP)
-        self.context.add_init_script(WATCH_SCRIPT)
-        self.context.set_default_timeout(STEP_MS)
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
-
-    def wait_connected(self) -> None:
-        self.page.wait_for_function("() => window.__gn.wsOpen > 0 && window.__gn.messages > 0")
-
-    def messages(self) -> int:
-        return self.page.evaluate("() => window.__gn.messages")
-
-    def click_and_wait(self, locator: Any) -> None:
-        before = self.messages()
-        locator.click()
-        self.page.wait_for_function(_ANSWERED, arg=before)
-
+class Person(people.Person):
     def seat(self) -> int:
         return int(self.page.locator("#table").get_attribute("data-you") or "-1")
 
@@ -67,9 +40,6 @@ class Person:
         spot = legal.get_attribute("id") or ""
         self.click_and_wait(legal)
         return spot
-
-    def close(self) -> None:
-        self.context.close()
 
 
 def test_two_people_set_up_and_play_a_turn_of_stellar(
@@ -136,9 +106,7 @@ def test_two_people_set_up_and_play_a_turn_of_stellar(
         other.page.screenshot(path=str(SHOTS / "stellar_phone.png"), full_page=True)
 
         for person in (ann, bob):
-            assert person.errors == [], f"{person.name}'s page: {person.errors}"
-            assert person.page.evaluate("() => window.__gn.csp") == []
-            assert person.page.evaluate("() => window.__gn.flashes") == []
+            person.assert_nothing_went_wrong()
             # The other hand never reaches this page: only its own cards are in #hand.
             assert person.page.locator("#hand .pick").count() in (2, 3)
     finally:

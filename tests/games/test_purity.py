@@ -34,3 +34,11 @@ def test_engine_module_is_pure(path: Path) -> None:
     assert not found, f"{path.name} imports {found}"
     if path.name != "bots.py":  # bots take the server's random.Random as a parameter
         assert "random" not in imported_modules(path), f"{path.name} imports random"
+
+
+@pytest.mark.parametrize(
+    "path", sorted(GAMES.rglob("bots.py")), ids=lambda p: str(p.relative_to(GAMES))
+)
+def test_bots_never_call_the_global_random(path: Path) -> None:
+    """Bots get the server's `random.Random`; the module-level functions would be global state."""
+    assert "random." not in path.read_text().replace("random.Random", "")
