@@ -3,6 +3,7 @@ their own cookies), one page, and what went wrong in it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.browser.conftest import WATCH_SCRIPT
@@ -57,3 +58,39 @@ class Person:
 
     def close(self) -> None:
         self.context.close()
+
+
+def open_room(host: Person, url: str, game: str, options: Any = None) -> str:
+    """The host opens a room for `game` (its name in the lobby) from the lobby, setting the
+    form's options (`{field: value}`, True ticks a checkbox); returns the invite link."""
+    host.page.goto(f"{url}/")
+    form = host.page.locator("form.game-card", has_text=game)
+    for field, value in (options or {}).items():
+        if value is True:
+            form.locator(f"input[name={field}]").check()
+        else:
+            form.locator(f"input[name={field}]").fill(str(value))
+    form.locator("input[name=name]").fill(host.name)
+    form.get_by_role("button", name="Open a room").click()
+    host.page.wait_for_url(re.compile(r"/r/[\w-]+$"))
+    host.wait_connected()
+    return host.page.locator("#invite-link").input_value()
+
+
+def join_and_sit(guest: Person, invite: str) -> None:
+    """A guest opens the invite link, joins with their name and takes the first free seat."""
+    guest.page.goto(invite)
+    guest.page.locator("form.join input[name=name]").fill(guest.name)
+    with guest.page.expect_navigation():  # the form posts, then is sent back to the room
+        guest.page.get_by_role("button", name="Join the room").click()
+    assert guest.page.url == invite
+    guest.wait_connected()
+    sit = guest.page.locator("#controls button", has_text=re.compile(r"^Sit in seat \d$"))
+    sit.first.click()
+    guest.page.locator("#controls button", has_text="Leave my seat").wait_for()
+
+
+def start_game(host: Person, guest: Person) -> None:
+    """The host sees the guest seated and starts the game."""
+    host.page.locator("#seats", has_text=guest.name).wait_for()
+    host.page.locator("#start-game:not([disabled])", has_text="Start the game").click()

@@ -40,24 +40,10 @@ def test_a_reaction_window_opens_counts_down_and_closes(
     url = sqlite_server.url
     ann, bob = Person(browser, "Ann"), Person(browser, "Bob")
     try:
-        ann.page.goto(f"{url}/")
-        form = ann.page.locator("form.game-card", has_text="For20 Cards")
-        form.locator("input[name=starting_materials]").check()
-        form.locator("input[name=window_seconds]").fill("20")
-        form.locator("input[name=name]").fill("Ann")
-        form.get_by_role("button", name="Open a room").click()
-        ann.page.wait_for_url(re.compile(r"/r/[\w-]+$"))
-        ann.wait_connected()
-        invite = ann.page.locator("#invite-link").input_value()
-        bob.page.goto(invite)
-        bob.page.locator("form.join input[name=name]").fill("Bob")
-        with bob.page.expect_navigation():
-            bob.page.get_by_role("button", name="Join the room").click()
-        bob.wait_connected()
-        bob.page.locator("#controls button", has_text=re.compile(r"^Sit in seat \d$")).first.click()
-        bob.page.locator("#controls button", has_text="Leave my seat").wait_for()
-        ann.page.locator("#seats", has_text="Bob").wait_for()
-        ann.page.locator("#start-game:not([disabled])", has_text="Start the game").click()
+        options = {"starting_materials": True, "window_seconds": 20}
+        invite = people.open_room(ann, url, "For20 Cards", options)
+        people.join_and_sit(bob, invite)
+        people.start_game(ann, bob)
         for person in (ann, bob):
             person.page.locator("#status", has_text="Round 1").wait_for()
 

@@ -97,30 +97,11 @@ def test_two_people_play_four_pints_to_the_end(
     url = sqlite_server.url
     ann, bob = Person(browser, "Ann"), Person(browser, "Bob")
     try:
-        # Ann opens a 4 Pints room from the lobby.
-        ann.page.goto(f"{url}/")
-        form = ann.page.locator("form.game-card", has_text="4 Pints")
-        form.locator("input[name=name]").fill("Ann")
-        form.get_by_role("button", name="Open a room").click()
-        ann.page.wait_for_url(re.compile(r"/r/[\w-]+$"))
-        ann.wait_connected()
-        invite = ann.page.locator("#invite-link").input_value()
+        # Ann opens a 4 Pints room from the lobby; Bob joins by the invite link and sits.
+        invite = people.open_room(ann, url, "4 Pints")
         assert invite.startswith(f"{url}/r/"), invite
-
-        # Bob opens the invite link, joins with a name and takes a free seat.
-        bob.page.goto(invite)
-        bob.page.locator("form.join input[name=name]").fill("Bob")
-        with bob.page.expect_navigation():  # the form posts, then is sent back to the room
-            bob.page.get_by_role("button", name="Join the room").click()
-        assert bob.page.url == invite
-        bob.wait_connected()
-        bob.page.locator("#controls button", has_text=re.compile(r"^Sit in seat \d$")).first.click()
-        bob.page.locator("#controls button", has_text="Leave my seat").wait_for()
-
-        # Ann sees Bob seated and starts the game.
-        ann.page.locator("#seats", has_text="Bob").wait_for()
-        start = ann.page.locator("#start-game:not([disabled])", has_text="Start the game")
-        start.click()
+        people.join_and_sit(bob, invite)
+        people.start_game(ann, bob)
         for person in (ann, bob):
             person.page.locator("#status", has_text="Round 1 of 2").wait_for()
 

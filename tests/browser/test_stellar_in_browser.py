@@ -48,23 +48,9 @@ def test_two_people_set_up_and_play_a_turn_of_stellar(
     url = sqlite_server.url
     ann, bob = Person(browser, "Ann"), Person(browser, "Bob")
     try:
-        ann.page.goto(f"{url}/")
-        form = ann.page.locator("form.game-card", has_text="Stellar")
-        form.locator("input[name=name]").fill("Ann")
-        form.get_by_role("button", name="Open a room").click()
-        ann.page.wait_for_url(re.compile(r"/r/[\w-]+$"))
-        ann.wait_connected()
-        invite = ann.page.locator("#invite-link").input_value()
-
-        bob.page.goto(invite)
-        bob.page.locator("form.join input[name=name]").fill("Bob")
-        with bob.page.expect_navigation():
-            bob.page.get_by_role("button", name="Join the room").click()
-        bob.wait_connected()
-        bob.page.locator("#controls button", has_text=re.compile(r"^Sit in seat \d$")).first.click()
-        bob.page.locator("#controls button", has_text="Leave my seat").wait_for()
-        ann.page.locator("#seats", has_text="Bob").wait_for()
-        ann.page.locator("#start-game:not([disabled])", has_text="Start the game").click()
+        invite = people.open_room(ann, url, "Stellar")
+        people.join_and_sit(bob, invite)
+        people.start_game(ann, bob)
 
         # Set-up: both choose a starting card for the telescope at the same time.
         for person in (ann, bob):
