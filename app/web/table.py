@@ -21,10 +21,6 @@ CONTROL_PARTS = frozenset({"actions"})
 """Parts holding a seat's move buttons: they carry the seat's stamp (see `Match.stamps`), so
 they refresh whenever the moves they offer date from a newer version."""
 
-SPLIT_PARTS = frozenset({"players", "telescopes", "notebooks"})
-"""Parts whose data is a tuple with one item per seat. Each item goes as its own part,
-`<name>-<seat>`, rendered by the same template: a move then re-sends only the areas it
-changed instead of every player's area (the largest parts of a table)."""
 
 LOG_TAIL = 200
 
@@ -62,7 +58,9 @@ def parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
     folder = f"games/{game_package(live.row.game_type)}/parts"
     active = live.game.active_seats(match.state)
     for name, data in live.game_view(viewer.seat).items():
-        if name in SPLIT_PARTS:
+        if name in live.game.seat_parts:
+            # One part per seat, `<name>-<seat>`, rendered by the same template: a move then
+            # re-sends only the areas it changed, not every player's (the largest parts).
             template = f"{folder}/{name}.html"
             for index, item in enumerate(data):
                 yield Part(f"{name}-{index}", item, template, item)

@@ -81,6 +81,9 @@ class Game(ABC, Generic[S]):
     options: tuple[OptionSpec, ...] = ()
     codec: ActionCodec
     bots: Mapping[str, Bot] = MappingProxyType({})  # read-only; each game sets its own
+    seat_parts: frozenset[str] = frozenset()
+    """View parts that are a tuple with one item per seat (each player's area): a server may
+    send each item on its own, so a move re-sends only the areas it changed."""
 
     @abstractmethod
     def setup(self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None) -> S:

@@ -126,6 +126,7 @@ class For20(Game[For20State]):
     max_players = 6
     options = OPTIONS
     codec = CODEC
+    seat_parts = frozenset({"players"})
 
     def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:
         self.bots = dict(bots or {})
