@@ -105,8 +105,9 @@ class LiveRoom:
         """Rebuilds the latest game from its seed and action log."""
         entries = await self.store.actions(record.id)
         players = [Player(p["name"], p.get("person_id"), p.get("bot")) for p in record.players]
-        state = self.game.setup(len(players), record.options, record.seed, record.carry)
-        match = Match(record.id, state, players)
+        dealt = self.game.deal(len(players), record.options, record.seed, record.carry)
+        match = Match(record.id, dealt.state, players)
+        match.log.extend((0, event) for event in dealt.events)
         for seat, payload in entries:
             action = self.game.codec.decode(payload)
             applied = (
@@ -317,11 +318,12 @@ class LiveRoom:
             )
         seed = secrets.randbits(62)
         options = self.row.options
-        state = self.game.setup(len(players), options, seed)
+        dealt = self.game.deal(len(players), options, seed)
         record_id = await self.store.start_game(
             self.row.id, self.row.game_type, seed, options, [p.to_json() for p in players]
         )
-        self.match = Match(record_id, state, players)
+        self.match = Match(record_id, dealt.state, players)
+        self.match.log.extend((0, event) for event in dealt.events)  # the deal is sequence 0
         self._changed()
         self._wake()
         return None

@@ -71,7 +71,7 @@ class Connection:
     def _log_chunk(self, viewer: Any) -> str:
         table = self._sent.get("table")
         fresh = table != self._log_table
-        after = 0 if fresh else self._log_seq
+        after = -1 if fresh else self._log_seq  # -1: the deal's lines (sequence 0) too
         seq, positions = visible_log(self.live, viewer, after)
         # Viewers who may see the same new lines share one render (usually every seat).
         key = ("log", positions, fresh)

@@ -25,6 +25,8 @@ async def test_the_clock_closes_an_unanswered_window(server: LiveServer) -> None
     await ann.until(lambda t: any(c.get("cmd") == "start" for c in t.commands()))
     await ann.send({"cmd": "start"})
     await ann.until(lambda t: "players-1" in t.parts)
+    # The set-up's opening draws are in the log from the start (the deal, sequence 0).
+    assert any(line.startswith("OP 01") for line in ann.log), ann.log
 
     def window_open(tab: Tab) -> bool:
         return "f20-window" in tab.parts.get("window", "")

@@ -3,7 +3,7 @@
 A game is a `Game` object (static facts: name, player counts, options, action
 codec, bots) whose methods are pure functions of an immutable state:
 
-    setup(players, options, seed, carry) -> state
+    setup(players, options, seed, carry) -> state   (deal: the same, with its events)
     active_seats(state)                  -> the seats that may act now (often several)
     legal_actions(state, seat)           -> what that seat may do now
     apply(state, seat, action)           -> Applied(state, events) | Refusal
@@ -88,6 +88,13 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def setup(self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None) -> S:
         """Returns the starting state for a number of seats."""
+
+    def deal(
+        self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
+    ) -> Applied[S]:
+        """Returns the starting state with what the set-up showed (for the log), such as the
+        first player's opening draws. The state is always `setup`'s; most games show nothing."""
+        return Applied(self.setup(players, options, seed, carry))
 
     @abstractmethod
     def active_seats(self, state: S) -> frozenset[int]:

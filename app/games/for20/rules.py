@@ -135,6 +135,12 @@ class For20(Game[For20State]):
         self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
     ) -> For20State:
         """Returns the dealt table: 5 secret game cards each, the first player's draws done."""
+        return self.deal(players, options, seed, carry).state
+
+    def deal(
+        self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
+    ) -> Applied[For20State]:
+        """Returns the dealt table and the first player's opening draws (OP 01-02) for the log."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"For20 Cards takes 2 to 6 players, not {players}")
         first, rng = Rng.from_seed(seed).below(players)
@@ -161,7 +167,9 @@ class For20(Game[For20State]):
             material_deck=materials[starting * players :],
             game_deck=game[HAND_SIZE * players :],
         )
-        return _start_turn(state, first, [])
+        events: Events = []
+        state = _start_turn(state, first, events)
+        return Applied(state, tuple(events))
 
     def active_seats(self, state: For20State) -> frozenset[int]:
         """Returns the current player, or in a window everyone who has not answered or passed."""
