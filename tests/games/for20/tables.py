@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.games.core import Applied, Event, Refusal, Rng
-from app.games.core.actions import Action
+from app.games.core import Event, Rng
 from app.games.for20 import GAME
 from app.games.for20.cards import CARDS
 from app.games.for20.state import Board, For20State, Phase
+from tests.support.moves import Moves
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
@@ -64,29 +64,10 @@ def with_board(state: For20State, seat: int, **changes: Any) -> For20State:
     return replace(state, boards=tuple(boards))
 
 
-def play(state: For20State, *actions: Action, seat: int | None = None) -> For20State:
-    """Returns the state after the current player (or `seat`) makes each action."""
-    return play_events(state, *actions, seat=seat)[0]
-
-
-def play_events(
-    state: For20State, *actions: Action, seat: int | None = None
-) -> tuple[For20State, list[Event]]:
-    """Returns the state after the actions and every event they produced."""
-    events: list[Event] = []
-    for action in actions:
-        applied = GAME.apply(state, state.seat if seat is None else seat, action)
-        assert isinstance(applied, Applied), (action, applied)
-        state = applied.state
-        events.extend(applied.events)
-    return state, events
-
-
-def refused(state: For20State, action: Action, seat: int | None = None) -> Refusal:
-    """Returns the refusal of an action that must not be allowed."""
-    applied = GAME.apply(state, state.seat if seat is None else seat, action)
-    assert isinstance(applied, Refusal), applied
-    return applied
+_MOVES = Moves(GAME)
+play = _MOVES.play
+play_events = _MOVES.play_events
+refused = _MOVES.refused
 
 
 def log(events: list[Event], viewer: int | None = None) -> list[str]:

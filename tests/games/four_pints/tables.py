@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.games.core import Applied, Event, Refusal, Rng
-from app.games.core.actions import Action
+from app.games.core import Rng
 from app.games.four_pints import GAME
 from app.games.four_pints.cards import (
     BAR_SIZE,
@@ -18,6 +17,7 @@ from app.games.four_pints.cards import (
     PurchaseCard,
 )
 from app.games.four_pints.state import Area, FourPintsState, Phase, Pint
+from tests.support.moves import Moves
 
 
 class Cards:
@@ -77,29 +77,10 @@ def with_area(state: FourPintsState, seat: int, **changes: Any) -> FourPintsStat
     return replace(state, areas=tuple(areas))
 
 
-def play(state: FourPintsState, *actions: Action, seat: int | None = None) -> FourPintsState:
-    """Returns the state after the current player (or `seat`) makes each action."""
-    return play_events(state, *actions, seat=seat)[0]
-
-
-def play_events(
-    state: FourPintsState, *actions: Action, seat: int | None = None
-) -> tuple[FourPintsState, list[Event]]:
-    """Returns the state after the actions and every event they produced."""
-    events: list[Event] = []
-    for action in actions:
-        applied = GAME.apply(state, state.seat if seat is None else seat, action)
-        assert isinstance(applied, Applied), applied
-        state = applied.state
-        events.extend(applied.events)
-    return state, events
-
-
-def refused(state: FourPintsState, action: Action, seat: int | None = None) -> Refusal:
-    """Returns the refusal of an action that must not be allowed."""
-    applied = GAME.apply(state, state.seat if seat is None else seat, action)
-    assert isinstance(applied, Refusal), applied
-    return applied
+_MOVES = Moves(GAME)
+play = _MOVES.play
+play_events = _MOVES.play_events
+refused = _MOVES.refused
 
 
 def beers(state: FourPintsState, seat: int) -> list[tuple[Beer, bool]]:

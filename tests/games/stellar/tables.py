@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.games.core import Applied, Event, Refusal, Rng
-from app.games.core.actions import Action
+from app.games.core import Rng
 from app.games.stellar import GAME
 from app.games.stellar.cards import CARDS, ROW_SIZE, Card, Kind, Suit
 from app.games.stellar.state import (
@@ -18,6 +17,7 @@ from app.games.stellar.state import (
     StellarState,
     Telescope,
 )
+from tests.support.moves import Moves
 
 
 class Cards:
@@ -110,28 +110,7 @@ def with_board(state: StellarState, seat: int, **changes: Any) -> StellarState:
     return replace(state, boards=tuple(boards))
 
 
-def play(state: StellarState, *actions: Action, seat: int | None = None) -> StellarState:
-    """Returns the state after the current player (or `seat`) makes each action."""
-    return play_events(state, *actions, seat=seat)[0]
-
-
-def play_events(
-    state: StellarState, *actions: Action, seat: int | None = None
-) -> tuple[StellarState, list[Event]]:
-    """Returns the state after the actions and every event they produced."""
-    events: list[Event] = []
-    for action in actions:
-        applied = GAME.apply(state, state.seat if seat is None else seat, action)
-        assert isinstance(applied, Applied), applied
-        state = applied.state
-        events.extend(applied.events)
-    return state, events
-
-
-def refused(state: StellarState, action: Action, seat: int | None = None) -> Refusal:
-    """Returns the refusal of an action that must not be allowed, and checks nothing changed."""
-    before = state
-    applied = GAME.apply(state, state.seat if seat is None else seat, action)
-    assert isinstance(applied, Refusal), applied
-    assert state == before
-    return applied
+_MOVES = Moves(GAME)
+play = _MOVES.play
+play_events = _MOVES.play_events
+refused = _MOVES.refused
