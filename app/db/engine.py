@@ -70,10 +70,12 @@ def make_sync_engine(url: str) -> Engine:
     """
     url = sync_url(url)
     ensure_sqlite_dir(url)
+    # Two connections, both used by the one writer thread: the log's autocommit one, and
+    # one for the transaction that closes a game.
     if make_url(url).get_backend_name() == "sqlite":
-        engine = create_engine(url, pool_size=1, max_overflow=0, pool_timeout=60)
+        engine = create_engine(url, pool_size=2, max_overflow=0, pool_timeout=60)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     # No pre-ping: it would cost a round trip per batch. A connection found dead fails its
     # batch and is replaced (the action log retries such a batch once).
-    return create_engine(url, pool_size=1, max_overflow=0)
+    return create_engine(url, pool_size=2, max_overflow=0)

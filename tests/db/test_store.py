@@ -101,3 +101,39 @@ async def test_the_action_log_reads_back_as_the_models_describe_it(store: Store)
     assert (row.game_id, row.seq, row.seat, row.action) == (game_id, 1, -1, action)
     created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
     assert abs(datetime.now(UTC) - created) < timedelta(minutes=1)
+
+
+async def test_the_log_reconnects_when_its_connection_is_cut() -> None:
+    """The log keeps one driver connection of its own; when PostgreSQL drops it (as on a
+    restart), the next append fails on it, is retried once on a new one, and lands."""
+    from sqlalchemy import text
+
+    from tests.support.services import fresh_postgres
+
+    with fresh_postgres() as url:
+        upgrade(url, quiet=True)
+        engine = make_engine(url)
+        store = Store(engine)
+        try:
+            host = await store.create_person("Ann")
+            code = await store.create_room("four-pints", {}, host, seats=2, listed=False)
+            room = await store.room_by_code(code)
+            assert room is not None
+            game_id = await store.start_game(room.id, "four-pints", 1, {}, [])
+            await store.append_action(game_id, 1, 0, {"kind": "reveal"})
+            async with store.session() as session:
+                cut = await session.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+                )
+                assert any(row[0] for row in cut)
+            await store.append_action(game_id, 2, 0, {"kind": "pass"})
+            assert await store.actions(game_id) == [
+                (0, {"kind": "reveal"}),
+                (0, {"kind": "pass"}),
+            ]
+        finally:
+            await store.close()
+            await engine.dispose()
