@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, FileSystemLoader, Template, select_autoescape
 from jinja2.runtime import new_context
 from markupsafe import Markup
 
@@ -29,9 +29,37 @@ class IndentFreeLoader(FileSystemLoader):
         return "\n".join(line.lstrip() for line in source.split("\n")), filename, uptodate
 
 
+class LoadedOnce(Environment):
+    """An environment that keeps each template it loaded, by name, for good.
+
+    Templates are never reloaded (`auto_reload=False`), so Jinja's LRU cache, with its
+    lock and weak reference per lookup, only costs time on the hot path: every part a
+    move re-renders, and every `{% import %}` inside it, looks its template up.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._loaded: dict[str, Template] = {}
+
+    def get_template(
+        self,
+        name: str | Template,
+        parent: str | None = None,
+        globals: MutableMapping[str, Any] | None = None,  # noqa: A002 - Jinja's name
+    ) -> Template:
+        if isinstance(name, Template) or globals is not None:
+            return super().get_template(name, parent, globals)
+        if parent is not None:
+            name = self.join_path(name, parent)
+        loaded = self._loaded.get(name)
+        if loaded is None:
+            loaded = self._loaded[name] = super().get_template(name)
+        return loaded
+
+
 def make_environment() -> Environment:
     """Returns the Jinja environment: autoescaped, with gettext callables installed."""
-    env = Environment(
+    env = LoadedOnce(
         loader=IndentFreeLoader(TEMPLATES),
         autoescape=select_autoescape(default=True, default_for_string=True),
         extensions=["jinja2.ext.i18n"],
