@@ -8,13 +8,13 @@ light load a batch is one action and nothing waits; under a heavy one the cost
 of a commit is shared. A room never has two actions in one batch: it holds its
 lock until its append returns.
 
-The writer commits a batch in one call on a thread of its own, with a synchronous
-engine (`make_sync_engine`): one hop from the event loop per batch, instead of one
-per statement through the async driver. A batch of plain moves (no game ends in it)
-is one multi-row INSERT on a driver connection the writer keeps in autocommit: one
-statement is one atomic commit and one round trip, where SQLAlchemy's transaction
-took three (BEGIN, INSERT, COMMIT) and about five times the CPU. That CPU matters
-twice: the thread shares the interpreter lock with the event loop.
+A batch of plain moves (no game ends in it) is one multi-row INSERT on a driver
+connection the log keeps in autocommit: one statement is one atomic commit and
+one round trip, where SQLAlchemy's transaction took three (BEGIN, INSERT, COMMIT)
+and about five times the CPU. On PostgreSQL that connection is the async driver's,
+used on the event loop itself; SQLite's driver blocks, so its inserts run on the
+log's thread. A batch that ends a game writes several tables in one transaction,
+through SQLAlchemy on that thread.
 """
 
 from __future__ import annotations
@@ -26,9 +26,11 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import Connection, PoolProxiedConnection, insert, update
+import psycopg
+from sqlalchemy import Connection, Engine, PoolProxiedConnection, insert, update
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -53,15 +55,28 @@ class Entry:
     done: asyncio.Future[None] | None = field(default=None, repr=False)
 
 
+class Rows(Protocol):
+    """Commits a batch of plain moves as one statement; raises a SQLAlchemy DBAPIError."""
+
+    async def insert(self, batch: list[Entry]) -> None: ...
+
+    async def close(self) -> None: ...
+
+
 class ActionLog:
     """Appends entries through one writer task per process and event loop."""
 
     def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = make_sync_engine(engine.url.render_as_string(hide_password=False))
+        url = engine.url.render_as_string(hide_password=False)
+        self.engine = make_sync_engine(url)  # games' ends; SQLite's rows
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="action-log")
+        self._rows: Rows = (
+            AsyncRows(url)
+            if engine.dialect.name == "postgresql"
+            else ThreadRows(self.engine, self._thread)
+        )
         self._queue: asyncio.Queue[Entry] | None = None
         self._writer: asyncio.Task[None] | None = None
-        self._raw: PoolProxiedConnection | None = None  # the writer thread's own, autocommit
 
     async def append(self, entry: Entry) -> None:
         """Returns once the entry is committed; raises what its commit raised."""
@@ -77,73 +92,116 @@ class ActionLog:
     async def close(self) -> None:
         if self._writer is not None:
             self._writer.cancel()
-        self._thread.submit(self._drop_raw)
+        await self._rows.close()
         self._thread.shutdown(wait=True)
         self.engine.dispose()
 
     async def _write(self) -> None:
         assert self._queue is not None
-        loop = asyncio.get_running_loop()
         while True:
             batch = [await self._queue.get()]
             while len(batch) < _MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
-            errors = await loop.run_in_executor(self._thread, self._commit, batch)
+            errors = await self._commit(batch)
             for entry, error in zip(batch, errors, strict=True):
                 _settle(entry, error)
 
-    def _commit(self, batch: list[Entry], retry: bool = True) -> list[BaseException | None]:
-        """Commits the batch in one transaction (in the writer thread); returns each entry's
-        error. If the batch fails, each entry is committed alone, so only a faulty one fails;
-        a batch that met a dead connection (the database restarted) is tried again once."""
+    async def _commit(self, batch: list[Entry], retry: bool = True) -> list[BaseException | None]:
+        """Commits the batch atomically; returns each entry's error. If the batch fails,
+        each entry is committed alone, so only a faulty one fails; a batch that met a dead
+        connection (the database restarted) is tried again once."""
         try:
             if any(entry.result is not None for entry in batch):
-                with self.engine.begin() as conn:  # a game ends: several tables, one transaction
-                    _store(conn, batch)
+                loop = asyncio.get_running_loop()
+                await loop.run_in_executor(self._thread, self._close_games, batch)
             else:
-                self._insert(batch)
+                await self._rows.insert(batch)
         except Exception as error:  # noqa: BLE001 - it belongs to the appender, not the writer
             if retry and isinstance(error, DBAPIError) and error.connection_invalidated:
-                return self._commit(batch, retry=False)
+                return await self._commit(batch, retry=False)
             if len(batch) == 1:
                 return [error]
-            return [self._commit([entry], retry=False)[0] for entry in batch]
+            return [(await self._commit([entry], retry=False))[0] for entry in batch]
         return [None] * len(batch)
 
-    def _insert(self, batch: list[Entry]) -> None:
-        """Commits the batch's rows as one INSERT on the writer's autocommit connection."""
-        raw = self._raw_connection()
-        dialect = self.engine.dialect
-        sql = _insert_sql(dialect.paramstyle, len(batch))
-        created = _created_at(dialect.name, datetime.now(UTC))
-        params = _row_values(batch, created)
-        cursor = raw.cursor()
-        try:
-            cursor.execute(sql, params)
-        except dialect.loaded_dbapi.Error as error:
-            lost = dialect.is_disconnect(error, raw.dbapi_connection, cursor)
-            if lost:
-                self._drop_raw()
-            # As SQLAlchemy would raise it (IntegrityError for a repeated sequence number...).
-            raise DBAPIError.instance(
-                sql, params, error, dialect.loaded_dbapi.Error, connection_invalidated=lost
-            ) from error
-        finally:
-            if self._raw is not None:
-                cursor.close()
+    def _close_games(self, batch: list[Entry]) -> None:
+        with self.engine.begin() as conn:  # several tables, one transaction
+            _store(conn, batch)
 
-    def _raw_connection(self) -> PoolProxiedConnection:
+
+class AsyncRows:
+    """PostgreSQL: the async driver's connection, in autocommit, on the event loop."""
+
+    def __init__(self, url: str) -> None:
+        self._conninfo = make_url(url).set(drivername="postgresql").render_as_string(False)
+        self._conn: psycopg.AsyncConnection[Any] | None = None
+
+    async def insert(self, batch: list[Entry]) -> None:
+        if self._conn is None:
+            self._conn = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
+        sql = _insert_sql("format", len(batch))
+        params = _row_values(batch, datetime.now(UTC))
+        try:
+            await self._conn.execute(sql, params)
+        except psycopg.Error as error:
+            lost = self._conn.broken or self._conn.closed
+            if lost:
+                await self.close()
+            raise _as_sqlalchemy(sql, params, error, psycopg.Error, lost) from error
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
+
+
+class ThreadRows:
+    """SQLite (whose driver blocks): a connection of the log's thread, in autocommit."""
+
+    def __init__(self, engine: Engine, thread: ThreadPoolExecutor) -> None:
+        self.engine = engine
+        self._thread = thread
+        self._raw: PoolProxiedConnection | None = None
+
+    async def insert(self, batch: list[Entry]) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._insert, batch)
+
+    async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._drop)
+
+    def _insert(self, batch: list[Entry]) -> None:
         if self._raw is None:
             raw = self.engine.raw_connection()
             self.engine.dialect.set_isolation_level(raw.dbapi_connection, "AUTOCOMMIT")
             self._raw = raw
-        return self._raw
+        dialect = self.engine.dialect
+        sql = _insert_sql(dialect.paramstyle, len(batch))
+        params = _row_values(batch, _created_at(dialect.name, datetime.now(UTC)))
+        cursor = self._raw.cursor()
+        try:
+            cursor.execute(sql, params)
+        except dialect.loaded_dbapi.Error as error:
+            lost = dialect.is_disconnect(error, self._raw.dbapi_connection, cursor)
+            if lost:
+                self._drop()
+            raise _as_sqlalchemy(sql, params, error, dialect.loaded_dbapi.Error, lost) from error
+        finally:
+            if self._raw is not None:
+                cursor.close()
 
-    def _drop_raw(self) -> None:
-        """Discards the writer's connection: it is never handed back in autocommit."""
+    def _drop(self) -> None:
+        """Discards the connection: it is never handed back to the pool in autocommit."""
         if self._raw is not None:
             self._raw.invalidate()
             self._raw = None
+
+
+def _as_sqlalchemy(
+    sql: str, params: list[Any], error: Exception, base: type[Exception], lost: bool
+) -> DBAPIError:
+    """Returns the driver's error as SQLAlchemy raises it (IntegrityError for a repeated
+    sequence number...), which is what the rooms catch."""
+    return DBAPIError.instance(sql, params, error, base, connection_invalidated=lost)
 
 
 def _settle(entry: Entry, error: BaseException | None) -> None:
