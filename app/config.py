@@ -24,8 +24,8 @@ class Settings(BaseSettings):
     data_dir: Path = Path("data")
     bot_delay_ms: int = 700
     max_message_bytes: int = 4096
-    gc_freeze_seconds: float = 10.0  # 0 turns the collector guard off (see app/gc_guard.py)
-    gc_full_seconds: float = 3600.0
+    gc_guard: bool = True  # automatic full collections off, one every gc_full_seconds
+    gc_full_seconds: float = 3600.0  # (see app/gc_guard.py)
 
     @field_validator("secret_key")
     @classmethod

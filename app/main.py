@@ -37,10 +37,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.store = store
         app.state.hub = Hub(store, settings.bot_delay_ms / 1000)
         guard = None
-        if settings.gc_freeze_seconds > 0:
-            guard = asyncio.create_task(
-                gc_guard.guard(settings.gc_freeze_seconds, settings.gc_full_seconds)
-            )
+        if settings.gc_guard:
+            guard = asyncio.create_task(gc_guard.guard(settings.gc_full_seconds))
         yield
         if guard is not None:
             guard.cancel()

@@ -1,4 +1,4 @@
-"""The collector guard freezes survivors and still collects cycles in a full pass."""
+"""The collector guard stops automatic full collections and still frees old cycles."""
 
 from __future__ import annotations
 
@@ -14,18 +14,23 @@ class Node:
         self.me = self  # a reference cycle: only the cyclic collector frees it
 
 
-async def test_guard_freezes_then_collects_old_cycles() -> None:
-    gc.unfreeze()
-    gc.disable()  # only the guard collects during this test
+async def test_only_the_guard_runs_full_collections_and_they_free_old_cycles() -> None:
+    before = gc.get_threshold()
+    task = asyncio.create_task(gc_guard.guard(full_every=0.2))
+    await asyncio.sleep(0.01)
     try:
-        ref = weakref.ref(Node())
-        task = asyncio.create_task(gc_guard.guard(freeze_every=0.02, full_every=0.15))
-        await asyncio.sleep(0.05)
-        assert gc.get_freeze_count() > 0
-        assert ref() is not None  # frozen, not yet collected
-        await asyncio.sleep(0.2)
-        assert ref() is None  # the full pass freed the old cycle
-        task.cancel()
+        assert gc.get_threshold()[:2] == before[:2]  # young collections as usual
+        assert gc.get_threshold()[2] > 10**9  # no automatic full pass
+        node = Node()
+        ref = weakref.ref(node)
+        gc.collect(1)  # the node survives a young collection: it is old now
+        del node
+        for _ in range(30):
+            gc.collect(1)  # young collections do not look at old objects
+        assert ref() is not None
+        await asyncio.sleep(0.3)
+        assert ref() is None  # the guard's full pass freed the old cycle
     finally:
-        gc.unfreeze()
-        gc.enable()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+    assert gc.get_threshold() == before
