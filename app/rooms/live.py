@@ -96,6 +96,10 @@ class LiveRoom:
         self.revision = 0  # bumps on every change a viewer could see
         self.listeners: set[Listener] = set()
         self.cache: dict[Any, Any] = {}  # per-revision view/render cache, cleared on change
+        # What only seating changes (seats, names, who is online, a game starting or ending):
+        # kept across moves, cleared by any other change.
+        self.seating_cache: dict[Any, Any] = {}
+        self._last_public: Mapping[str, Any] = {}  # see `_stable`
         self._bot_task: asyncio.Task[None] | None = None
         self._timer: tuple[str, asyncio.Task[None]] | None = None  # (key, task) of the clock
 
@@ -143,9 +147,12 @@ class LiveRoom:
             self.names[person_id] = name
             self._changed()
 
-    def _changed(self) -> None:
+    def _changed(self, seating: bool = True) -> None:
+        """Tells every listener the room changed; `seating=False` when only the game moved."""
         self.revision += 1
         self.cache.clear()
+        if seating:
+            self.seating_cache.clear()
         for listener in list(self.listeners):
             listener.changed()
 
@@ -181,8 +188,23 @@ class LiveRoom:
             state = self.match.state
             public = self.cache.get("public view")
             if public is None:  # the same for every viewer: computed once per revision
-                public = self.cache["public view"] = self.game.public_view(state)
+                public = self.cache["public view"] = self._stable(self.game.public_view(state))
             view = self.cache[key] = {**public, **self.game.private_view(state, viewer)}
+        return view
+
+    def _stable(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Returns the public view with each part equal to the last one's replaced by that
+        object: a socket compares each part with what it was sent last, and an unchanged
+        part is then the same object, so one comparison here replaces one per socket."""
+        last = self._last_public
+        seat_parts = self.game.seat_parts
+        view = {
+            name: _same_items(last.get(name), data)
+            if name in seat_parts
+            else _same(last.get(name), data)
+            for name, data in view.items()
+        }
+        self._last_public = view
         return view
 
     # ---- commands ----------------------------------------------------------------
@@ -240,7 +262,7 @@ class LiveRoom:
         self._restamp(match, seat, applied.state, seq)
         match.state, match.version, match.result = applied.state, seq, result
         match.log.extend((seq, event) for event in applied.events)
-        self._changed()
+        self._changed(seating=result is not None)  # a game's end changes the room's controls
         self._wake()
         return None
 
@@ -422,6 +444,17 @@ class LiveRoom:
                 if refusal is not None:
                     log.error("room %s: bot move refused: %s", self.row.code, refusal.text())
                     return
+
+
+def _same(last: Any, data: Any) -> Any:
+    return last if last is not None and last == data else data
+
+
+def _same_items(last: Any, data: Any) -> Any:
+    """`_same` for each seat's item of a per-seat part."""
+    if last is None or len(last) != len(data):
+        return data
+    return tuple(_same(old, new) for old, new in zip(last, data, strict=True))
 
 
 Command = Callable[[LiveRoom, int, Mapping[str, Any]], Any]

@@ -62,7 +62,8 @@ class Connection:
         for part in parts(live, viewer):
             if part.name == "table" and self._sent.get("table") != part.key:
                 self._sent = {}  # a new skeleton: every part and the log go again
-            if self._sent.get(part.name, _UNSENT) != part.key:
+            sent = self._sent.get(part.name, _UNSENT)
+            if sent is not part.key and sent != part.key:  # usually the same object if unchanged
                 chunks.append(render_part(self.env, live, viewer, part))
                 self._sent[part.name] = part.key
         chunks.append(self._log_chunk(viewer))

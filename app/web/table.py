@@ -8,7 +8,7 @@ revision and viewer, so several tabs of one seat (or all spectators) share it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from jinja2 import Environment, meta
@@ -50,8 +50,8 @@ def parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
     match = live.match
     table_key = (live.row.game_type, match.record_id if match else None)
     yield Part("table", table_key, "room/parts/table.html", table_key)
-    yield Part("seats", _seats_data(live, viewer), "room/parts/seats.html", None)
-    yield Part("controls", _controls_data(live, viewer), "room/parts/controls.html", None)
+    yield Part("seats", _seating(live, viewer, _seats_data), "room/parts/seats.html", None)
+    yield Part("controls", _seating(live, viewer, _controls_data), "room/parts/controls.html", None)
     if match is None:
         return
     folder = f"games/{game_package(live.row.game_type)}/parts"
@@ -68,6 +68,17 @@ def parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
         if name in CONTROL_PARTS and viewer.seat in active:
             key = (data, match.stamp(viewer.seat))
         yield Part(name, key, f"{folder}/{name}.html", data)
+
+
+def _seating(
+    live: LiveRoom, viewer: Viewer, make: Callable[[LiveRoom, Viewer], tuple[Any, ...]]
+) -> tuple[Any, ...]:
+    """Returns a room part's data, made once per seating change (not per move) and viewer."""
+    key = (make, viewer.person_id)
+    data = live.seating_cache.get(key)
+    if data is None:
+        data = live.seating_cache[key] = make(live, viewer)
+    return data
 
 
 def _seats_data(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
