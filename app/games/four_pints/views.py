@@ -81,17 +81,17 @@ class PintView:
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """A game area as everyone sees it; `to_move` marks the player whose turn it is."""
+    """A game area as everyone sees it. Whose turn it is and who has half price are in
+    the status only: a turn change or a Happy Hour then re-sends one small part, not every
+    player's area (the table marks the current player from the status, in CSS)."""
 
     seat: int
     pints: tuple[PintView, ...]
     saved: int | None
     drunk: int
     happy_hour: bool
-    discount: bool
     keg: bool
     score: int
-    to_move: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,10 +157,8 @@ def players_view(state: FourPintsState) -> tuple[PlayerView, ...]:
             saved=area.saved.value if area.saved else None,
             drunk=len(area.drunk),
             happy_hour=area.happy_hour is not None,
-            discount=seat in state.discounts,
             keg=seat == state.keg,
             score=area.score,
-            to_move=state.phase is not Phase.OVER and seat == state.seat,
         )
         for seat, area in enumerate(state.areas)
     )

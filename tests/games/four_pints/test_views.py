@@ -121,12 +121,9 @@ def test_players_view_shows_pints_money_and_score() -> None:
         saved=3,
         drunk=1,
         happy_hour=True,
-        discount=False,
         keg=True,
         score=9,
-        to_move=False,  # seat 0 is to move
     )
-    assert GAME.view(state, 0)["players"][0].to_move
 
 
 def test_scores_view_ranks_only_when_over() -> None:
