@@ -65,11 +65,13 @@ def run(moves: int, players: int, tabs: int, seed: int) -> dict[str, Any]:
         action = rng.choice(GAME.legal_actions(match.state, seat))
         applied = GAME.apply(match.state, seat, action)
         assert not isinstance(applied, type(None))
+        # As LiveRoom._apply does once the move is committed: stamps, state, log, announce.
+        live._restamp(match, seat, applied.state, match.version + 1)  # type: ignore[union-attr]
         match.state, match.version = applied.state, match.version + 1  # type: ignore[union-attr]
         match.result = GAME.result(match.state)
         match.log.extend((match.version, e) for e in applied.events)  # type: ignore[union-attr]
         start = time.process_time()  # CPU time: steady when other jobs share the machine
-        live._changed()
+        live._changed(seating=match.result is not None)
         timings.append(time.process_time() - start)
         for conn in conns:
             while not conn._outbox.empty():

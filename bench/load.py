@@ -152,6 +152,7 @@ class Stats:
         self.stalls = 0
         self.skipped = 0
         self.closed_sockets = 0
+        self.deflate_sockets = 0  # sockets on which the server accepted permessage-deflate
         self.setup_retries = 0  # room creation/joins answered 5xx and tried again
         self.cpu_seconds = 0.0
         self.part_bytes: dict[str, int] = {}  # --part-sizes: bytes per part name, moves only
@@ -422,6 +423,9 @@ class Room:
         url = f"{ws_base}/ws/r/{self.code}"
         await asyncio.gather(
             *(p.open(url, origin, c, deflate) for p, c in zip(self.players, cookies, strict=True))
+        )
+        self.run.stats.deflate_sockets += sum(
+            bool(p.conn is not None and p.conn.protocol.extensions) for p in self.players
         )
         for seat in range(1, SEATS):
             await self.players[seat].send(json.dumps({"cmd": "sit", "seat": seat}))
@@ -778,7 +782,7 @@ def summarise(
         "seconds": seconds,
         "warmup": options["warmup"],
         "procs": procs,
-        "deflate": not options["no_deflate"],
+        "deflate": merged["deflate_sockets"] > 0,  # negotiated: offered and accepted
         "launch": "url" if options["url"] else options["launch"],
         "actions_per_s": round(merged["acts"] / seconds, 1),
         "rematches_per_s": round(merged["starts"] / seconds, 2),
@@ -940,12 +944,35 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--setup-concurrency", type=int, default=32, help="rooms being created at once (default 32)"
     )
-    parser.add_argument("--no-deflate", action="store_true", help="no permessage-deflate")
+    parser.add_argument(
+        "--no-deflate", action="store_true", help="the client does not offer permessage-deflate"
+    )
+    parser.add_argument(
+        "--server-deflate",
+        action="store_true",
+        help="start the server with permessage-deflate on (GAMENIGHT_WS_DEFLATE=true; off by "
+        "default, as in scripts/serve)",
+    )
     parser.add_argument(
         "--part-sizes", action="store_true", help="also split message bytes by part (slower)"
     )
     parser.add_argument("--seed", type=int, default=1)
     return parser.parse_args(argv)
+
+
+@contextlib.contextmanager
+def _env(**values: str) -> Iterator[None]:
+    """Sets environment variables (the server started meanwhile inherits them), then restores."""
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 class PortServer(LiveServer):
@@ -977,6 +1004,8 @@ def main(argv: list[str] | None = None) -> int:
             database_url = stack.enter_context(scratch_database(args.db, folder))
             server = (LiveServer if args.launch == "fd" else PortServer)(database_url, folder)
             stack.callback(server.close)  # terminates the server by its PID
+            if args.server_deflate:
+                stack.enter_context(_env(GAMENIGHT_WS_DEFLATE="true"))
             server.start()
             assert server.process is not None
             url, pid = server.url, server.process.pid

@@ -34,6 +34,8 @@ class LiveServer:
         command = [
             sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory", *listen,
             "--log-level", "warning", "--ws-max-size", "65536",
+            # As scripts/serve: off unless the host turns it on.
+            "--ws-per-message-deflate", os.environ.get("GAMENIGHT_WS_DEFLATE", "false"),
         ]  # fmt: skip
         self.process = subprocess.Popen(command, cwd=ROOT, env=self._environment(), pass_fds=fds)
         self._wait_ready()
