@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 
 import pytest
 from sqlalchemy import select
@@ -21,6 +23,28 @@ async def store(database_url: str):  # type: ignore[no-untyped-def]
     engine = make_engine(database_url)
     yield Store(engine)
     await engine.dispose()
+
+
+@contextlib.asynccontextmanager
+async def store_at(url: str) -> AsyncIterator[Store]:
+    """A migrated store on `url`, closed (its log's connections too) at the end."""
+    upgrade(url, quiet=True)
+    engine = make_engine(url)
+    store = Store(engine)
+    try:
+        yield store
+    finally:
+        await store.close()
+        await engine.dispose()
+
+
+async def new_game(store: Store) -> int:
+    """Starts a game in a fresh two-seat room; returns its id."""
+    host = await store.create_person("Ann")
+    code = await store.create_room("four-pints", {}, host, seats=2, listed=False)
+    room = await store.room_by_code(code)
+    assert room is not None
+    return await store.start_game(room.id, "four-pints", 1, {}, [])
 
 
 async def test_room_lifecycle_and_log(store: Store) -> None:
@@ -111,15 +135,8 @@ async def test_the_log_reconnects_when_its_connection_is_cut() -> None:
     from tests.support.services import fresh_postgres
 
     with fresh_postgres() as url:
-        upgrade(url, quiet=True)
-        engine = make_engine(url)
-        store = Store(engine)
-        try:
-            host = await store.create_person("Ann")
-            code = await store.create_room("four-pints", {}, host, seats=2, listed=False)
-            room = await store.room_by_code(code)
-            assert room is not None
-            game_id = await store.start_game(room.id, "four-pints", 1, {}, [])
+        async with store_at(url) as store:
+            game_id = await new_game(store)
             await store.append_action(game_id, 1, 0, {"kind": "reveal"})
             async with store.session() as session:
                 cut = await session.execute(
@@ -134,9 +151,6 @@ async def test_the_log_reconnects_when_its_connection_is_cut() -> None:
                 (0, {"kind": "reveal"}),
                 (0, {"kind": "pass"}),
             ]
-        finally:
-            await store.close()
-            await engine.dispose()
 
 
 async def test_sqlite_log_is_checkpointed_off_the_event_loop(
@@ -148,22 +162,11 @@ async def test_sqlite_log_is_checkpointed_off_the_event_loop(
     from app.rooms import action_log
 
     monkeypatch.setattr(action_log, "_CHECKPOINT_ROWS", 5)
-    url = f"sqlite+aiosqlite:///{tmp_path / 'log.db'}"
-    upgrade(url, quiet=True)
-    engine = make_engine(url)
-    store = Store(engine)
-    try:
-        host = await store.create_person("Ann")
-        code = await store.create_room("four-pints", {}, host, seats=2, listed=False)
-        room = await store.room_by_code(code)
-        assert room is not None
-        game_id = await store.start_game(room.id, "four-pints", 1, {}, [])
+    async with store_at(f"sqlite+aiosqlite:///{tmp_path / 'log.db'}") as store:
+        game_id = await new_game(store)
         for seq in range(1, 121):
             await store.append_action(game_id, seq, 0, {"kind": "reveal", "pad": "x" * 200})
             await asyncio.sleep(0.002)  # lets a running checkpoint finish, as moves do
         assert len(await store.actions(game_id)) == 120
         # 120 commits of about three 4 KiB pages each would make a log of ~1.4 MiB.
         assert (tmp_path / "log.db-wal").stat().st_size < 400_000
-    finally:
-        await store.close()
-        await engine.dispose()
