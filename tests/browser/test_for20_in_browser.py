@@ -74,10 +74,17 @@ def test_a_reaction_window_opens_counts_down_and_closes(
             person.page.locator("#window .countdown[data-deadline]").wait_for()
         assert declarer.labels() == []  # the declarer waits; it cannot pass its own move
         start = int(ann.page.locator("#window .countdown").text_content() or "0")
-        ann.page.wait_for_timeout(1100)
-        still_open = ann.page.locator("#window .countdown")
-        if still_open.count():
-            assert int(still_open.text_content() or "0") < start
+        # The countdown runs: within a few seconds it shows less (or the window closed). A
+        # fixed wait was flaky: a page's timers may be throttled to whole seconds.
+        ann.page.wait_for_function(
+            """start => {
+                const el = document.querySelector("#window .countdown");
+                return !el || parseInt(el.textContent, 10) < start;
+            }""",
+            arg=start,
+            timeout=5000,
+        )
+        if ann.page.locator("#window .countdown").count():
             SHOTS.mkdir(parents=True, exist_ok=True)
             answerer.page.screenshot(path=str(SHOTS / "for20_window.png"), full_page=True)
         if "Let it go" in answerer.labels():
