@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import sqlite3
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -164,6 +165,9 @@ class SqliteRows:
     interpreter lock and two context switches, cost more than the insert). What does
     fsync is a checkpoint, so this connection never runs one inside an insert
     (`wal_autocheckpoint=0`); the log's thread runs one every `_CHECKPOINT_ROWS` rows.
+    Nor does it ever wait for the write lock on the loop: the app's other connection may
+    hold it in a transaction that needs the loop to finish, so a busy insert goes to the
+    thread instead.
     """
 
     def __init__(self, engine: Engine, thread: ThreadPoolExecutor) -> None:
@@ -180,7 +184,15 @@ class SqliteRows:
         params = _row_values(batch, _created_at(dialect.name, datetime.now(UTC)))
         cursor = raw.cursor()
         try:
-            cursor.execute(sql, params)
+            try:
+                cursor.execute(sql, params)
+            except sqlite3.OperationalError as error:
+                if error.sqlite_errorcode != sqlite3.SQLITE_BUSY:
+                    raise
+                # Another connection holds the write lock, perhaps in a transaction that
+                # needs this very loop to go on: wait for it on the thread, not here.
+                loop = asyncio.get_running_loop()
+                await loop.run_in_executor(self._thread, self._insert_waiting, sql, params)
         except dialect.loaded_dbapi.Error as error:
             lost = dialect.is_disconnect(error, raw.dbapi_connection, cursor)
             if lost:
@@ -204,9 +216,18 @@ class SqliteRows:
         if self._raw is None:
             raw = self.engine.raw_connection()
             self.engine.dialect.set_isolation_level(raw.dbapi_connection, "AUTOCOMMIT")
-            raw.cursor().execute("PRAGMA wal_autocheckpoint=0")
+            cursor = raw.cursor()
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
+            cursor.execute("PRAGMA busy_timeout=0")  # never wait for a lock on the loop
+            cursor.close()
             self._raw = raw
         return self._raw
+
+    def _insert_waiting(self, sql: str, params: list[Any]) -> None:
+        """The insert on the log's thread, through the pool's other connection, which waits
+        for the write lock (busy_timeout) as long as it takes."""
+        with self.engine.begin() as conn:
+            conn.exec_driver_sql(sql, tuple(params))
 
     def _checkpoint_now(self) -> None:
         """Copies the write-ahead log into the database (PASSIVE: it never blocks the

@@ -170,3 +170,30 @@ async def test_sqlite_log_is_checkpointed_off_the_event_loop(
         assert len(await store.actions(game_id)) == 120
         # 120 commits of about three 4 KiB pages each would make a log of ~1.4 MiB.
         assert (tmp_path / "log.db-wal").stat().st_size < 400_000
+
+
+async def test_sqlite_log_never_waits_for_a_lock_on_the_event_loop(tmp_path) -> None:
+    """The log inserts on the event loop, but when another connection holds SQLite's write
+    lock (as the app's does during a multi-statement transaction, which needs the loop to go
+    on) the insert waits on the log's thread: the loop stays free, and the move lands once the
+    lock is released."""
+    import sqlite3
+    import time
+
+    path = tmp_path / "locked.db"
+    async with store_at(f"sqlite+aiosqlite:///{path}") as store:
+        game_id = await new_game(store)
+        await store.append_action(game_id, 1, 0, {"kind": "reveal"})
+        blocker = sqlite3.connect(path, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")  # holds the write lock
+        try:
+            append = asyncio.create_task(store.append_action(game_id, 2, 0, {"kind": "pass"}))
+            started = time.monotonic()
+            await asyncio.sleep(0.05)
+            assert time.monotonic() - started < 0.5  # the loop was not blocked
+            assert not append.done()
+        finally:
+            blocker.execute("COMMIT")
+            blocker.close()
+        await asyncio.wait_for(append, 5)
+        assert await store.actions(game_id) == [(0, {"kind": "reveal"}), (0, {"kind": "pass"})]
