@@ -62,20 +62,20 @@ def make_engine(url: str) -> AsyncEngine:
 
 
 def make_sync_engine(url: str) -> Engine:
-    """Returns a synchronous engine for the URL, for work done in a thread of its own.
+    """Returns a synchronous engine for the URL, for the action log (`app/rooms/action_log.py`).
 
-    The action log commits every batch in one call in its writer thread: through the async
-    engine the same commit took about ten hops between the event loop and the driver's
-    thread (begin, insert, commit, reset...), which cost more CPU than the SQL itself.
+    The log commits a game's end in one call on its thread: through the async engine the
+    same transaction took about ten hops between the event loop and the driver's thread.
     """
     url = sync_url(url)
     ensure_sqlite_dir(url)
-    # Two connections, both used by the one writer thread: the log's autocommit one, and
-    # one for the transaction that closes a game.
     if make_url(url).get_backend_name() == "sqlite":
+        # Two connections: the log's autocommit one, held by the event loop, and one for its
+        # thread (games' ends, checkpoints, an insert that must wait for the write lock).
         engine = create_engine(url, pool_size=2, max_overflow=0, pool_timeout=60)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    # No pre-ping: it would cost a round trip per batch. A connection found dead fails its
-    # batch and is replaced (the action log retries such a batch once).
+    # PostgreSQL's log inserts through its own async connection; this engine only closes
+    # games. No pre-ping: a connection found dead fails its batch and is replaced (the
+    # action log retries such a batch once).
     return create_engine(url, pool_size=2, max_overflow=0)
