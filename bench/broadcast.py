@@ -47,7 +47,7 @@ def run(moves: int, players: int, tabs: int, seed: int) -> dict[str, Any]:
         live.listeners.add(conn)
     live._changed()  # the first full page, not measured
     for conn in conns:
-        conn._outbox = type(conn._outbox)()
+        conn._outbox.clear()
     timings: list[float] = []
     sent: list[int] = []
     for _ in range(moves):
@@ -59,7 +59,7 @@ def run(moves: int, players: int, tabs: int, seed: int) -> dict[str, Any]:
             )
             live._changed()
             for conn in conns:
-                conn._outbox = type(conn._outbox)()
+                conn._outbox.clear()
             continue
         seat = next(iter(GAME.active_seats(match.state)))
         action = rng.choice(GAME.legal_actions(match.state, seat))
@@ -74,8 +74,8 @@ def run(moves: int, players: int, tabs: int, seed: int) -> dict[str, Any]:
         live._changed(seating=match.result is not None)
         timings.append(time.process_time() - start)
         for conn in conns:
-            while not conn._outbox.empty():
-                sent.append(len(conn._outbox.get_nowait() or "").__int__())
+            while conn._outbox:
+                sent.append(len(conn._outbox.popleft() or ""))
     timings.sort()
     return {
         "moves": len(timings),

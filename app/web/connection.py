@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import deque
 from typing import Any
 
 from jinja2 import Environment
@@ -40,7 +41,10 @@ class Connection:
         self._sent: dict[str, Any] = {}
         self._log_table: Any = None
         self._log_seq = 0
-        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._outbox: deque[str | None] = deque()  # None: close the socket
+        self._serving = False  # set by `run`: a writer may be started
+        self._closing = False  # the socket is being closed: nothing more is queued
+        self._writer: asyncio.Task[None] | None = None
         self._flash_shown = False
 
     def changed(self) -> None:
@@ -49,11 +53,14 @@ class Connection:
         if html:
             self._push(html)
 
-    def _push(self, html: str) -> None:
-        if self._outbox.qsize() >= _MAX_QUEUE:
-            self._outbox.put_nowait(None)  # close: the tab will reconnect and resync
+    def _push(self, html: str | None) -> None:
+        if self._closing:
             return
-        self._outbox.put_nowait(html)
+        if html is None or len(self._outbox) >= _MAX_QUEUE:
+            html, self._closing = None, True  # close: the tab will reconnect and resync
+        self._outbox.append(html)
+        if self._writer is None and self._serving:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
 
     def _diff(self) -> str:
         live = self.live
@@ -94,7 +101,7 @@ class Connection:
 
     async def run(self, max_bytes: int) -> None:
         """Serves the socket until it closes: reads commands, writes updates."""
-        writer = asyncio.create_task(self._write())
+        self._serving = True
         self.live.attach(self)
         try:
             await self._read(max_bytes)
@@ -102,8 +109,10 @@ class Connection:
             pass
         finally:
             self.live.detach(self)
-            self._outbox.put_nowait(None)
-            writer.cancel()
+            self._serving = False
+            self._outbox.clear()
+            if self._writer is not None:
+                self._writer.cancel()
 
     async def _read(self, max_bytes: int) -> None:
         while True:
@@ -121,15 +130,24 @@ class Connection:
             self.flash(refusal)
 
     async def _write(self) -> None:
+        """Sends what is queued, then ends: a task per burst of updates, none while idle.
+
+        A writer waiting on a queue for each of thousands of idle sockets re-made its
+        waiting future and coroutines after every message; they lived until the next one,
+        seconds later, and were most of what the garbage collector had to traverse.
+        """
+        outbox = self._outbox
         try:
-            while True:
-                html = await self._outbox.get()
+            while outbox:
+                html = outbox.popleft()
                 if html is None:
                     await self.socket.close(code=1013)
                     return
                 await self.socket.send_text(html)
         except (WebSocketDisconnect, RuntimeError):
             return  # the tab went away; the reader notices and detaches
+        finally:
+            self._writer = None
 
 
 _UNSENT = object()

@@ -18,7 +18,7 @@ def test_a_turn_change_resends_the_status_not_the_players_areas() -> None:
     watcher = Connection(None, live, None, ENV)  # type: ignore[arg-type]
     live.listeners.add(watcher)
     live._changed()
-    watcher._outbox.get_nowait()  # the first full page
+    watcher._outbox.popleft()  # the first full page
     checked = 0
     for _ in range(400):
         match = live.match
@@ -31,7 +31,7 @@ def test_a_turn_change_resends_the_status_not_the_players_areas() -> None:
         assert not isinstance(applied, type(None))
         match.state, match.version = applied.state, match.version + 1  # type: ignore[union-attr]
         live._changed(seating=False)
-        sent = watcher._outbox.get_nowait() or ""
+        sent = watcher._outbox.popleft() or ""
         after_seat = match.state.seat
         if after_seat != seat and GAME.public_view(match.state)["players"] == before:
             assert f'data-turn="{after_seat}"' in sent
