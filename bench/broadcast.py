@@ -75,15 +75,20 @@ def run(moves: int, players: int, tabs: int, seed: int) -> dict[str, Any]:
         timings.append(time.process_time() - start)
         for conn in conns:
             while conn._outbox:
-                sent.append(len(conn._outbox.popleft() or ""))
+                sent.append(len((conn._outbox.popleft() or "").encode()))
     timings.sort()
+    sent.sort()
     return {
         "moves": len(timings),
         "sockets": len(conns),
         "us_per_move_mean": round(1e6 * statistics.fmean(timings), 1),
         "us_per_move_p50": round(1e6 * timings[len(timings) // 2], 1),
         "us_per_move_p99": round(1e6 * timings[int(len(timings) * 0.99)], 1),
-        "chars_per_message_mean": round(statistics.fmean(sent)),
+        # Whole games, round ends and game ends included (a short bench.load window is not).
+        "bytes_per_message_mean": round(statistics.fmean(sent)),
+        "bytes_per_message_p99": sent[int(len(sent) * 0.99)],
+        "bytes_per_message_max": sent[-1],
+        "messages_over_2_kb_pct": round(100 * sum(1 for n in sent if n > 2048) / len(sent), 2),
     }
 
 
