@@ -17,6 +17,7 @@ import statistics
 import time
 from typing import Any
 
+from app.games.core import Refusal
 from app.games.four_pints import GAME
 from app.rooms.live import LiveRoom, Match, Player
 from app.rooms.store import RoomRow, SeatRow
@@ -64,12 +65,10 @@ def run(moves: int, players: int, tabs: int, seed: int) -> dict[str, Any]:
         seat = next(iter(GAME.active_seats(match.state)))
         action = rng.choice(GAME.legal_actions(match.state, seat))
         applied = GAME.apply(match.state, seat, action)
-        assert not isinstance(applied, type(None))
-        # As LiveRoom._apply does once the move is committed: stamps, state, log, announce.
-        live._restamp(match, seat, applied.state, match.version + 1)  # type: ignore[union-attr]
-        match.state, match.version = applied.state, match.version + 1  # type: ignore[union-attr]
+        assert not isinstance(applied, Refusal)
+        # As LiveRoom._apply does once the move is committed, then it announces it.
+        live._advance(match, seat, applied)
         match.result = GAME.result(match.state)
-        match.log.extend((match.version, e) for e in applied.events)  # type: ignore[union-attr]
         start = time.process_time()  # CPU time: steady when other jobs share the machine
         live._changed(seating=match.result is not None)
         timings.append(time.process_time() - start)

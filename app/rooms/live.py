@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.games.core import CLOCK, Event, Game, Refusal, Result, Timer
+from app.games.core import CLOCK, Applied, Event, Game, Refusal, Result, Timer
 from app.games.core.i18n import _
 from app.rooms.store import GameRow, RoomRow, SeatRow, Store
 
@@ -62,6 +62,13 @@ class Match:
     # simultaneous phases one player's move does not turn the other's buttons stale, while a
     # double click (the seat's own second send) still is.
     stamps: dict[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def dealt(cls, record_id: int, dealt: Applied[Any], players: list[Player]) -> Match:
+        """Returns a match at its deal; what the set-up showed is logged as sequence 0."""
+        match = cls(record_id, dealt.state, players)
+        match.log.extend((0, event) for event in dealt.events)
+        return match
 
     def stamp(self, seat: int) -> int:
         return self.stamps.get(seat, 0)
@@ -110,8 +117,7 @@ class LiveRoom:
         entries = await self.store.actions(record.id)
         players = [Player(p["name"], p.get("person_id"), p.get("bot")) for p in record.players]
         dealt = self.game.deal(len(players), record.options, record.seed, record.carry)
-        match = Match(record.id, dealt.state, players)
-        match.log.extend((0, event) for event in dealt.events)
+        match = Match.dealt(record.id, dealt, players)
         for seat, payload in entries:
             action = self.game.codec.decode(payload)
             applied = (
@@ -121,10 +127,7 @@ class LiveRoom:
                 # Should never happen; replay() would raise. Keep what replays cleanly.
                 log.error("room %s: stored action %s does not replay", self.row.code, payload)
                 break
-            self._restamp(match, seat, applied.state, match.version + 1)
-            match.version += 1
-            match.state = applied.state
-            match.log.extend((match.version, event) for event in applied.events)
+            self._advance(match, seat, applied)
         match.result = self.game.result(match.state)
         self.match = match
 
@@ -259,12 +262,19 @@ class LiveRoom:
             log.exception("room %s: action %d could not be committed", self.row.code, seq)
             return UNSAVED  # nothing changed: the move simply did not happen
         # Committed: only now does anyone see the effect.
-        self._restamp(match, seat, applied.state, seq)
-        match.state, match.version, match.result = applied.state, seq, result
-        match.log.extend((seq, event) for event in applied.events)
+        self._advance(match, seat, applied)
+        match.result = result
         self._changed(seating=result is not None)  # a game's end changes the room's controls
         self._wake()
         return None
+
+    def _advance(self, match: Match, seat: int, applied: Applied[Any]) -> None:
+        """Makes a seat's applied move the match's next one: stamps, state, version, log.
+        Replaying a stored game and a committed move both go through here."""
+        seq = match.version + 1
+        self._restamp(match, seat, applied.state, seq)
+        match.state, match.version = applied.state, seq
+        match.log.extend((seq, event) for event in applied.events)
 
     def _restamp(self, match: Match, mover: int, state: Any, seq: int) -> None:
         """Moves the stamp of the mover and of every seat whose legal actions changed."""
@@ -344,8 +354,7 @@ class LiveRoom:
         record_id = await self.store.start_game(
             self.row.id, self.row.game_type, seed, options, [p.to_json() for p in players]
         )
-        self.match = Match(record_id, dealt.state, players)
-        self.match.log.extend((0, event) for event in dealt.events)  # the deal is sequence 0
+        self.match = Match.dealt(record_id, dealt, players)
         self._changed()
         self._wake()
         return None
