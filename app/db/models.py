@@ -57,6 +57,8 @@ class Room(Base):
     listed: Mapped[bool] = mapped_column(default=True)
     host_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
     status: Mapped[str] = mapped_column(String(16), default="open")  # open, playing, finished
+    # The turn clock's preset (app/games/core/clock.py), for every game in the room.
+    clock: Mapped[str] = mapped_column(String(16), default="off", server_default="off")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
@@ -85,6 +87,9 @@ class GameRecord(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     players: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # per seat: name, person, bot
     carry: Mapped[Any] = mapped_column(JSON, nullable=True, default=None)
+    # The turn clock's figures this game runs with ({"bank": s, "allowance": s}), None if off:
+    # kept with the game so a restored game's clocks never depend on today's presets.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
     status: Mapped[str] = mapped_column(String(16), default="playing")  # playing, finished
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
@@ -102,7 +107,12 @@ class ActionRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # When the room committed it: the turn clocks and timer deadlines are rebuilt from it.
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Who made the move for the seat's player: None for the player (person or bot) itself,
+    # else why a stand-in bot did: "away", "time" (out of time), "host" (handed to a bot),
+    # "open" (the seat was freed and nobody had taken it yet).
+    stand_in: Mapped[str | None] = mapped_column(String(8), nullable=True, default=None)
 
 
 class FinalScore(Base):

@@ -54,6 +54,8 @@ class Entry:
     result: Result | None = None
     room_id: int | None = None
     players: Sequence[dict[str, Any]] = ()
+    at: datetime | None = None  # when the room committed it (its clocks count from it); None: now
+    stand_in: str | None = None  # why a stand-in bot made the move, None for the seat's player
     done: asyncio.Future[None] | None = field(default=None, repr=False)
 
 
@@ -142,7 +144,7 @@ class AsyncRows:
         if self._conn is None:
             self._conn = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
         sql = _insert_sql("format", len(batch))
-        params = _row_values(batch, datetime.now(UTC))
+        params = _row_values(batch, "postgresql")
         try:
             await self._conn.execute(sql, params)
         except psycopg.Error as error:
@@ -181,7 +183,7 @@ class SqliteRows:
         dialect = self.engine.dialect
         raw = self._connection()
         sql = _insert_sql(dialect.paramstyle, len(batch))
-        params = _row_values(batch, _created_at(dialect.name, datetime.now(UTC)))
+        params = _row_values(batch, dialect.name)
         cursor = raw.cursor()
         try:
             try:
@@ -260,10 +262,9 @@ def _settle(entry: Entry, error: BaseException | None) -> None:
 
 def _store(conn: Connection, batch: list[Entry]) -> None:
     now = datetime.now(UTC)
-    created = _created_at(conn.dialect.name, now)
     conn.exec_driver_sql(
         _insert_sql(conn.dialect.paramstyle, len(batch)),
-        tuple(_row_values(batch, created)),
+        tuple(_row_values(batch, conn.dialect.name)),
     )
     for entry in batch:
         if entry.result is not None:
@@ -273,20 +274,33 @@ def _store(conn: Connection, batch: list[Entry]) -> None:
 # The log's insert goes to the driver as plain SQL: SQLAlchemy's statement handling cost
 # more CPU than the insert itself. Values are stored as SQLAlchemy stores them (a test
 # reads them back through the models).
-_COLUMNS = f"INSERT INTO {ActionRow.__tablename__} (game_id, seq, seat, action, created_at) VALUES "
+_COLUMNS = (
+    f"INSERT INTO {ActionRow.__tablename__} (game_id, seq, seat, action, created_at, stand_in)"
+    " VALUES "
+)
 
 
 @functools.cache
 def _insert_sql(paramstyle: str, rows: int) -> str:
     marker = "?" if paramstyle == "qmark" else "%s"
-    row = "(" + ", ".join([marker] * 5) + ")"
+    row = "(" + ", ".join([marker] * 6) + ")"
     return _COLUMNS + ", ".join([row] * rows)
 
 
-def _row_values(batch: list[Entry], created: datetime | str) -> list[Any]:
+def _row_values(batch: list[Entry], dialect: str) -> list[Any]:
     """Returns the batch's values in the order of `_insert_sql`'s markers."""
+    now = datetime.now(UTC)
     return [
-        value for e in batch for value in (e.game_id, e.seq, e.seat, json.dumps(e.action), created)
+        value
+        for e in batch
+        for value in (
+            e.game_id,
+            e.seq,
+            e.seat,
+            json.dumps(e.action),
+            _created_at(dialect, e.at or now),
+            e.stand_in,
+        )
     ]
 
 

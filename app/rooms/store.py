@@ -32,6 +32,7 @@ class RoomRow:
     listed: bool
     host_id: int
     status: str
+    clock: str = "off"  # the turn clock's preset key (app/games/core/clock.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +43,36 @@ class GameRow:
     players: list[dict[str, Any]]
     carry: Any
     status: str
+    clock: dict[str, Any] | None = None  # {"bank": s, "allowance": s}, None when off
+    started_at: float = 0.0  # epoch seconds of the deal: the clocks start from it
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One stored action with when it was committed and who made it for the seat."""
+
+    seat: int
+    action: dict[str, Any]
+    at: float  # epoch seconds
+    stand_in: str | None
 
 
 def _room_row(room: Room) -> RoomRow:
     return RoomRow(
-        room.id, room.code, room.game_type, room.options, room.listed, room.host_id, room.status
+        room.id,
+        room.code,
+        room.game_type,
+        room.options,
+        room.listed,
+        room.host_id,
+        room.status,
+        room.clock,
     )
+
+
+def epoch(moment: datetime) -> float:
+    """Returns a stored time as epoch seconds; SQLite hands back naive UTC datetimes."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
 def _now() -> datetime:
@@ -92,13 +117,24 @@ class Store:
             )
 
     async def create_room(
-        self, game_type: str, options: dict[str, Any], host_id: int, seats: int, listed: bool
+        self,
+        game_type: str,
+        options: dict[str, Any],
+        host_id: int,
+        seats: int,
+        listed: bool,
+        clock: str = "off",
     ) -> str:
         """Creates a room with empty seats, the host in the first; returns its invite code."""
         code = secrets.token_urlsafe(9)  # 72 random bits: short to share, unguessable
         async with self.session() as session, session.begin():
             room = Room(
-                code=code, game_type=game_type, options=options, host_id=host_id, listed=listed
+                code=code,
+                game_type=game_type,
+                options=options,
+                host_id=host_id,
+                listed=listed,
+                clock=clock,
             )
             session.add(room)
             await session.flush()
@@ -169,6 +205,8 @@ class Store:
         options: dict[str, Any],
         players: list[dict[str, Any]],
         carry: Any = None,
+        clock: dict[str, Any] | None = None,
+        started_at: datetime | None = None,
     ) -> int:
         """Records a new game and marks the room as playing; returns the game id."""
         async with self.session() as session, session.begin():
@@ -179,6 +217,8 @@ class Store:
                 options=options,
                 players=players,
                 carry=carry,
+                clock=clock,
+                started_at=started_at or _now(),
             )
             session.add(record)
             await session.execute(update(Room).where(Room.id == room_id).values(status="playing"))
@@ -198,7 +238,21 @@ class Store:
             if record is None:
                 return None
             return GameRow(
-                record.id, record.seed, record.options, record.players, record.carry, record.status
+                record.id,
+                record.seed,
+                record.options,
+                record.players,
+                record.carry,
+                record.status,
+                record.clock,
+                epoch(record.started_at),
+            )
+
+    async def set_players(self, game_id: int, players: list[dict[str, Any]]) -> None:
+        """Records who plays each seat now (a seat handed to a bot, freed, or taken)."""
+        async with self.session() as session, session.begin():
+            await session.execute(
+                update(GameRecord).where(GameRecord.id == game_id).values(players=players)
             )
 
     async def actions(self, game_id: int) -> list[tuple[int, dict[str, Any]]]:
@@ -211,6 +265,16 @@ class Store:
             )
             return [(row.seat, row.action) for row in rows]
 
+    async def log(self, game_id: int) -> list[LogRow]:
+        """Returns the game's log with each action's commit time and stand-in, in order."""
+        async with self.session() as session:
+            rows = await session.execute(
+                select(ActionRow.seat, ActionRow.action, ActionRow.created_at, ActionRow.stand_in)
+                .where(ActionRow.game_id == game_id)
+                .order_by(ActionRow.seq)
+            )
+            return [LogRow(r.seat, r.action, epoch(r.created_at), r.stand_in) for r in rows]
+
     async def append_action(
         self,
         game_id: int,
@@ -220,6 +284,11 @@ class Store:
         result: Result | None = None,
         room_id: int | None = None,
         players: Sequence[dict[str, Any]] = (),
+        at: datetime | None = None,
+        stand_in: str | None = None,
     ) -> None:
-        """Commits one action; with a result, also closes the game in the same transaction."""
-        await self._log.append(Entry(game_id, seq, seat, action, result, room_id, players))
+        """Commits one action; with a result, also closes the game in the same transaction.
+        `at` is the commit time the room's clocks use (now if not given); `stand_in` says
+        why a bot made the move for the seat's player (None: the player made it)."""
+        entry = Entry(game_id, seq, seat, action, result, room_id, players, at, stand_in)
+        await self._log.append(entry)

@@ -40,3 +40,34 @@ def test_models_match_the_migrations(database_url: str) -> None:
     finally:
         engine.dispose()
     assert diff == []
+
+
+def test_rooms_and_logs_from_before_clocks_upgrade_with_no_clock_and_no_stand_ins(
+    database_url: str,
+) -> None:
+    """Migration 0002 adds the turn clock and the log's stand-in column to existing data:
+    a room opened before has no clock, a move logged before was its player's own."""
+    upgrade(database_url, "0001", quiet=True)
+    engine = create_engine(sync_url(database_url))
+    try:
+        with engine.begin() as conn:
+            conn.exec_driver_sql("INSERT INTO people (id, display_name) VALUES (1, 'Ann')")
+            conn.exec_driver_sql(
+                "INSERT INTO rooms (id, code, game_type, options, listed, host_id, status) "
+                "VALUES (1, 'abc', 'four-pints', '{}', true, 1, 'playing')"
+            )
+            conn.exec_driver_sql(
+                "INSERT INTO games (id, room_id, game_type, seed, options, players, status) "
+                "VALUES (1, 1, 'four-pints', 7, '{}', '[]', 'playing')"
+            )
+            conn.exec_driver_sql(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) "
+                "VALUES (1, 1, 0, '{}', CURRENT_TIMESTAMP)"
+            )
+        upgrade(database_url, quiet=True)
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("SELECT clock FROM rooms").scalar_one() == "off"
+            assert conn.exec_driver_sql("SELECT clock FROM games").scalar_one() is None
+            assert conn.exec_driver_sql("SELECT stand_in FROM actions").scalar_one() is None
+    finally:
+        engine.dispose()

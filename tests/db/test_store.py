@@ -197,3 +197,47 @@ async def test_sqlite_log_never_waits_for_a_lock_on_the_event_loop(tmp_path) -> 
             blocker.close()
         await asyncio.wait_for(append, 5)
         assert await store.actions(game_id) == [(0, {"kind": "reveal"}), (0, {"kind": "pass"})]
+
+
+async def test_the_log_keeps_each_moves_commit_time_and_stand_in(store: Store) -> None:
+    """The room's clocks are rebuilt from the times it committed moves at, so those are
+    stored exactly (to the microsecond) with who made each move for the seat's player, on
+    both ways in: a plain batch and the batch that ends the game."""
+    from datetime import UTC, datetime, timedelta
+
+    from app.rooms.store import LogRow
+
+    host = await store.create_person("Ann")
+    code = await store.create_room("four-pints", {}, host, seats=2, listed=False, clock="fast")
+    room = await store.room_by_code(code)
+    assert room is not None and room.clock == "fast"
+    dealt = datetime(2026, 12, 1, 9, 30, 0, 123456, tzinfo=UTC)
+    clock = {"bank": 120.0, "allowance": 8.0}
+    game_id = await store.start_game(
+        room.id, "four-pints", 1, {}, [], clock=clock, started_at=dealt
+    )
+    record = await store.latest_game(room.id)
+    assert record is not None and record.clock == clock
+    assert record.started_at == dealt.timestamp()
+    first, second = dealt + timedelta(seconds=3.000001), dealt + timedelta(seconds=11.5)
+    await store.append_action(game_id, 1, 0, {"kind": "reveal"}, at=first)
+    result = Result(scores=(1, 2), ranks=(2, 1), rounds=())
+    await store.append_action(
+        game_id, 2, 1, {"kind": "pass"}, result, room.id, [{}, {}], at=second, stand_in="time"
+    )
+    assert await store.log(game_id) == [
+        LogRow(0, {"kind": "reveal"}, first.timestamp(), None),
+        LogRow(1, {"kind": "pass"}, second.timestamp(), "time"),
+    ]
+
+
+async def test_who_plays_a_seat_can_change_during_a_game(store: Store) -> None:
+    host = await store.create_person("Ann")
+    code = await store.create_room("four-pints", {}, host, seats=2, listed=False)
+    room = await store.room_by_code(code)
+    assert room is not None
+    game_id = await store.start_game(room.id, "four-pints", 1, {}, [{"name": "Ann"}])
+    freed = [{"name": "Ann", "person_id": None, "bot": "greedy", "stand_in": "open"}]
+    await store.set_players(game_id, freed)
+    record = await store.latest_game(room.id)
+    assert record is not None and record.players == freed
