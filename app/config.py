@@ -23,6 +23,8 @@ class Settings(BaseSettings):
     public_origin: str = "http://127.0.0.1:8000"
     data_dir: Path = Path("data")
     bot_delay_ms: int = 700
+    away_grace_seconds: float = 60.0  # disconnected this long, a person's seat goes to a bot
+    clock_scale: float = 1.0  # multiplies the turn clock presets; tests shorten them
     max_message_bytes: int = 4096
     gc_guard: bool = True  # automatic full collections off, one every gc_full_seconds
     gc_full_seconds: float = 3600.0  # (see app/gc_guard.py)

@@ -35,7 +35,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.database_url)
         store = Store(engine)
         app.state.store = store
-        app.state.hub = Hub(store, settings.bot_delay_ms / 1000)
+        app.state.hub = Hub(
+            store,
+            settings.bot_delay_ms / 1000,
+            away_grace=settings.away_grace_seconds,
+            clock_scale=settings.clock_scale,
+        )
         guard = None
         if settings.gc_guard:
             guard = asyncio.create_task(gc_guard.guard(settings.gc_full_seconds))

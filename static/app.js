@@ -71,10 +71,17 @@
     });
   }
 
+  // A turn clock (data-format="clock") reads minutes:seconds.
+  function shownTime(el, left) {
+    if (el.dataset.format !== "clock") return String(left);
+    return Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+  }
+
   setInterval(function () {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.ceil((parseFloat(el.dataset.deadline) - Date.now()) / 1000));
-      if (el.textContent !== String(left)) el.textContent = String(left);
+      var text = shownTime(el, left);
+      if (el.textContent !== text) el.textContent = text;
     });
   }, 250);
 

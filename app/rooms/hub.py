@@ -12,9 +12,13 @@ from app.rooms.store import Store
 class Hub:
     """Finds or loads the `LiveRoom` for an invite code; one per room per process."""
 
-    def __init__(self, store: Store, bot_delay: float) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float, away_grace: float = 60.0, clock_scale: float = 1.0
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.away_grace = away_grace
+        self.clock_scale = clock_scale
         self._rooms: dict[str, LiveRoom] = {}
         self._loading = asyncio.Lock()
 
@@ -42,7 +46,16 @@ class Hub:
         if record:
             person_ids += [p["person_id"] for p in record.players if p.get("person_id")]
         names = await self.store.person_names(person_ids)
-        live = LiveRoom(row, game, seats, names, self.store, self.bot_delay)
+        live = LiveRoom(
+            row,
+            game,
+            seats,
+            names,
+            self.store,
+            self.bot_delay,
+            away_grace=self.away_grace,
+            clock_scale=self.clock_scale,
+        )
         if record is not None:
             await live.restore(record)
         return live

@@ -13,20 +13,33 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.games.core import CLOCK, Applied, Event, Game, Refusal, Result, Timer
+from app.games.core.bots import random_legal
+from app.games.core.clock import PRESETS, Clocks, Preset
+from app.games.core.clock import advance as advance_clocks
+from app.games.core.clock import start as start_clocks
 from app.games.core.i18n import _
-from app.rooms.store import GameRow, RoomRow, SeatRow, Store
+from app.rooms.store import GameRow, LogRow, RoomRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
 
 UNSAVED = Refusal(_("That could not be saved, so it did not happen. Please try again."))
 STALE = Refusal(_("The table changed before your move arrived; here it is again."))
+HOST_ONLY = Refusal(_("Only the host can do that."))
+
+# Why a stand-in bot made a seat's move (the action log's `stand_in`; None: its own player).
+AWAY = "away"  # its person was disconnected longer than the grace period
+TIME = "time"  # its clock ran out: the stand-in made that one move
+HOST = "host"  # the host handed the seat to a bot
+OPEN = "open"  # the host freed the seat; nobody has taken it yet
 
 
 class Listener(Protocol):
@@ -41,10 +54,28 @@ class Player:
 
     name: str
     person_id: int | None = None
-    bot: str | None = None
+    bot: str | None = None  # the bot that plays it; with `stand_in` OPEN, until someone sits
+    seat_no: int | None = None  # the room seat it is at (games stored before: None)
+    stand_in: str | None = None  # HOST or OPEN while a bot plays it for a person
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "person_id": self.person_id, "bot": self.bot}
+        return {
+            "name": self.name,
+            "person_id": self.person_id,
+            "bot": self.bot,
+            "seat_no": self.seat_no,
+            "stand_in": self.stand_in,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Player:
+        return cls(
+            data["name"],
+            data.get("person_id"),
+            data.get("bot"),
+            data.get("seat_no"),
+            data.get("stand_in"),
+        )
 
 
 @dataclass(slots=True)
@@ -62,6 +93,12 @@ class Match:
     # simultaneous phases one player's move does not turn the other's buttons stale, while a
     # double click (the seat's own second send) still is.
     stamps: dict[int, int] = field(default_factory=dict)
+    # Time, all of it rebuilt from the commit times in the log: the turn clocks (None when
+    # the room has none), and the game's timer with when its key first appeared, so its
+    # deadline (since + seconds) survives a restart.
+    clocks: Clocks | None = None
+    timer_key: str | None = None
+    timer_since: float = 0.0
 
     @classmethod
     def dealt(cls, record_id: int, dealt: Applied[Any], players: list[Player]) -> Match:
@@ -91,6 +128,9 @@ class LiveRoom:
         names: dict[int, str],
         store: Store,
         bot_delay: float,
+        *,
+        away_grace: float = 60.0,
+        clock_scale: float = 1.0,
     ) -> None:
         self.row = row
         self.game = game
@@ -109,38 +149,80 @@ class LiveRoom:
         self._last_public: Mapping[str, Any] = {}  # see `_stable`
         self._bot_task: asyncio.Task[None] | None = None
         self._timer: tuple[str, asyncio.Task[None]] | None = None  # (key, task) of the clock
+        self.away_grace = away_grace  # seconds disconnected before a bot takes a seat over
+        self.clock_scale = clock_scale  # multiplies the clock presets (tests only)
+        self._clock: tuple[tuple[float, int], asyncio.Task[None]] | None = None  # (due, task)
+        self._gone: dict[int, float] = {}  # person -> since when no tab of theirs is attached
+        self._away: frozenset[int] = frozenset()  # persons whose seats a bot plays meanwhile
+        self._away_task: tuple[float, asyncio.Task[None]] | None = None
 
     # ---- loading -------------------------------------------------------------
 
     async def restore(self, record: GameRow) -> None:
-        """Rebuilds the latest game from its seed and action log."""
-        entries = await self.store.actions(record.id)
-        players = [Player(p["name"], p.get("person_id"), p.get("bot")) for p in record.players]
+        """Rebuilds the latest game from its seed and action log, clocks included: each
+        action is replayed at the time it was committed."""
+        entries = await self.store.log(record.id)
+        players = self._seated([Player.from_json(p) for p in record.players])
         dealt = self.game.deal(len(players), record.options, record.seed, record.carry)
         match = Match.dealt(record.id, dealt, players)
-        for seat, payload in entries:
-            action = self.game.codec.decode(payload)
+        self._begin(match, record.started_at, record.clock)
+        self._replay(match, entries)
+        self.match = match
+        now = time.time()  # nobody is here yet: the grace period starts now
+        self._gone.update((p.person_id, now) for p in players if p.person_id is not None)
+
+    def _replay(self, match: Match, entries: list[LogRow]) -> None:
+        """Applies stored actions to a match at their commit times."""
+        for entry in entries:
+            action = self.game.codec.decode(entry.action)
             applied = (
-                None if isinstance(action, Refusal) else self.game.apply(match.state, seat, action)
+                None
+                if isinstance(action, Refusal)
+                else self.game.apply(match.state, entry.seat, action)
             )
             if applied is None or isinstance(applied, Refusal):
                 # Should never happen; replay() would raise. Keep what replays cleanly.
-                log.error("room %s: stored action %s does not replay", self.row.code, payload)
+                log.error("room %s: stored action %s does not replay", self.row.code, entry.action)
                 break
-            self._advance(match, seat, applied)
+            self._advance(match, entry.seat, applied, entry.at)
         match.result = self.game.result(match.state)
-        self.match = match
+
+    def _seated(self, players: list[Player]) -> list[Player]:
+        """Returns players with their room seats; a game stored before they were recorded
+        took the filled seats in order."""
+        filled = [s.seat_no for s in self.seats if s.person_id is not None or s.bot is not None]
+        if all(p.seat_no is not None for p in players) or len(filled) != len(players):
+            return players
+        return [replace(p, seat_no=n) for p, n in zip(players, filled, strict=True)]
+
+    def _begin(self, match: Match, at: float, clock: Mapping[str, Any] | None) -> None:
+        """Starts a match's time at its deal: its game timer, and its turn clocks if any."""
+        timer = self.game.timer(match.state)
+        match.timer_key, match.timer_since = (timer.key if timer else None), at
+        if clock:
+            preset = Preset("", "", float(clock["bank"]), float(clock["allowance"]))
+            running = self._clock_running(match.state, timer)
+            match.clocks = start_clocks(preset, len(match.players), running, at)
 
     # ---- listeners -------------------------------------------------------------
 
     def attach(self, listener: Listener) -> None:
         self.listeners.add(listener)
+        if listener.person_id is not None:
+            self._gone.pop(listener.person_id, None)  # back: their seat is theirs at once
+        self._review_away()
         self._changed()
         self._wake()
+        self._schedule_away()
 
     def detach(self, listener: Listener) -> None:
         self.listeners.discard(listener)
+        person = listener.person_id
+        if person is not None and self.seat_of(person) is not None and person not in self.online():
+            self._gone.setdefault(person, time.time())
+        self._review_away()
         self._changed()
+        self._schedule_away()
 
     def online(self) -> frozenset[int]:
         return frozenset(x.person_id for x in self.listeners if x.person_id is not None)
@@ -233,13 +315,18 @@ class LiveRoom:
         seat = match.seat_of(person_id)
         if seat is None:
             return Refusal(_("You are watching: only players can make moves."))
+        if match.players[seat].stand_in == HOST:
+            return Refusal(_("A bot is playing your seat: take it back first."))
         if str(payload.get("v")) != str(match.stamp(seat)):
             # The newer table is already on its way to this tab (every stamp change
             # re-sends the seat's controls), so a polite refusal is all it needs.
             return STALE
         return await self._apply(match, seat, payload)
 
-    async def _apply(self, match: Match, seat: int, payload: Mapping[str, Any]) -> Refusal | None:
+    async def _apply(
+        self, match: Match, seat: int, payload: Mapping[str, Any], stand_in: str | None = None
+    ) -> Refusal | None:
+        """Checks, commits and then shows one move; `stand_in` says why a bot made it."""
         action = self.game.codec.decode(payload)
         if isinstance(action, Refusal):
             return action
@@ -248,6 +335,7 @@ class LiveRoom:
             return applied
         result = self.game.result(applied.state)
         seq = match.version + 1
+        moment = datetime.now(UTC)  # stored with the move: clocks are rebuilt from it
         try:
             await self.store.append_action(
                 match.record_id,
@@ -257,24 +345,46 @@ class LiveRoom:
                 result,
                 self.row.id,
                 [player.to_json() for player in match.players],
+                at=moment,
+                stand_in=stand_in,
             )
         except SQLAlchemyError:
             log.exception("room %s: action %d could not be committed", self.row.code, seq)
             return UNSAVED  # nothing changed: the move simply did not happen
         # Committed: only now does anyone see the effect.
-        self._advance(match, seat, applied)
+        self._advance(match, seat, applied, moment.timestamp())
         match.result = result
         self._changed(seating=result is not None)  # a game's end changes the room's controls
         self._wake()
         return None
 
-    def _advance(self, match: Match, seat: int, applied: Applied[Any]) -> None:
-        """Makes a seat's applied move the match's next one: stamps, state, version, log.
-        Replaying a stored game and a committed move both go through here."""
+    def _advance(
+        self, match: Match, seat: int, applied: Applied[Any], at: float | None = None
+    ) -> None:
+        """Makes a seat's applied move, committed at `at` (epoch seconds; None: now), the
+        match's next one: stamps, state, version, log, time. Replaying a stored game and a
+        committed move both go through here."""
         seq = match.version + 1
         self._restamp(match, seat, applied.state, seq)
         match.state, match.version = applied.state, seq
         match.log.extend((seq, event) for event in applied.events)
+        self._tick(match, seat, time.time() if at is None else at)
+
+    def _tick(self, match: Match, mover: int, at: float) -> None:
+        """Moves a match's time on after a move at `at`: a timer seen for the first time
+        runs from `at`; the turn clocks charge and start moves (see app/games/core/clock)."""
+        timer = self.game.timer(match.state)
+        key = timer.key if timer else None
+        if key != match.timer_key:
+            match.timer_key, match.timer_since = key, at
+        if match.clocks is not None:
+            running = self._clock_running(match.state, timer)
+            match.clocks = advance_clocks(match.clocks, at, mover if mover >= 0 else None, running)
+
+    def _clock_running(self, state: Any, timer: Timer | None) -> frozenset[int]:
+        """Returns the seats whose turn clocks run: those that must act, unless the game's own
+        timer decides when this phase ends (a window, a sand timer): then no one's runs."""
+        return frozenset() if timer is not None else self.game.active_seats(state)
 
     def _restamp(self, match: Match, mover: int, state: Any, seq: int) -> None:
         """Moves the stamp of the mover and of every seat whose legal actions changed."""
@@ -286,7 +396,7 @@ class LiveRoom:
 
     async def _sit(self, person_id: int, payload: Mapping[str, Any]) -> Refusal | None:
         if self.playing:
-            return Refusal(_("The game has started; seats are fixed until it ends."))
+            return await self._take(person_id, payload)
         seat = self._seat_arg(payload)
         if seat is None or seat.person_id is not None or seat.bot is not None:
             return Refusal(_("That seat is not free."))
@@ -335,7 +445,7 @@ class LiveRoom:
         if refusal:
             return refusal
         players = [
-            Player(self.seat_name(seat) or "?", seat.person_id, seat.bot)
+            Player(self.seat_name(seat) or "?", seat.person_id, seat.bot, seat.seat_no)
             for seat in self.seats
             if seat.person_id is not None or seat.bot is not None
         ]
@@ -351,17 +461,41 @@ class LiveRoom:
         seed = secrets.randbits(62)
         options = self.row.options
         dealt = self.game.deal(len(players), options, seed)
+        clock = self.clock_figures()
+        moment = datetime.now(UTC)
         record_id = await self.store.start_game(
-            self.row.id, self.row.game_type, seed, options, [p.to_json() for p in players]
+            self.row.id,
+            self.row.game_type,
+            seed,
+            options,
+            [p.to_json() for p in players],
+            clock=clock,
+            started_at=moment,
         )
-        self.match = Match.dealt(record_id, dealt, players)
+        match = Match.dealt(record_id, dealt, players)
+        self._begin(match, moment.timestamp(), clock)
+        self.match = match
+        online = self.online()
+        for player in players:  # a seated person without a tab open is away from the deal
+            if player.person_id is not None and player.person_id not in online:
+                self._gone.setdefault(player.person_id, moment.timestamp())
+        self._review_away()
         self._changed()
         self._wake()
+        self._schedule_away()
         return None
+
+    def clock_figures(self) -> dict[str, float] | None:
+        """Returns the turn clock a new game in this room runs with, None when it has none."""
+        preset = PRESETS.get(self.row.clock)
+        if preset is None:
+            return None
+        preset = preset.scaled(self.clock_scale)
+        return {"bank": preset.bank, "allowance": preset.allowance}
 
     def _host_lobby_check(self, person_id: int) -> Refusal | None:
         if person_id != self.row.host_id:
-            return Refusal(_("Only the host can do that."))
+            return HOST_ONLY
         if self.playing:
             return Refusal(_("The game has started; seats are fixed until it ends."))
         return None
@@ -378,19 +512,133 @@ class LiveRoom:
         self.seats[seat_no] = SeatRow(seat_no, person_id, bot)
         self._changed()
 
+    # ---- seats during a game: handing to a bot, freeing, taking ------------------------
+
+    def game_seat(self, seat_no: int) -> int | None:
+        """Returns the game seat played at a room seat, or None."""
+        match = self.match
+        if match is None:
+            return None
+        for seat, player in enumerate(match.players):
+            if player.seat_no == seat_no:
+                return seat
+        return None
+
+    def stand_in_reason(self, seat: int) -> str | None:
+        """Returns why a bot plays a person's game seat now (HOST, OPEN, AWAY), or None."""
+        assert self.match is not None
+        player = self.match.players[seat]
+        if player.stand_in is not None:
+            return player.stand_in
+        return AWAY if player.person_id is not None and player.person_id in self._away else None
+
+    async def _hand(self, person_id: int, payload: Mapping[str, Any]) -> Refusal | None:
+        """The host hands a person's seat to a bot, until they or the host take it back."""
+        found = self._host_game_seat(person_id, payload)
+        if isinstance(found, Refusal):
+            return found
+        seat, player = found
+        if player.person_id is None or player.stand_in is not None:
+            return Refusal(_("Only a seat its person plays can be handed to a bot."))
+        await self._set_player(seat, replace(player, stand_in=HOST))
+        return None
+
+    async def _give_back(self, person_id: int, payload: Mapping[str, Any]) -> Refusal | None:
+        """The host gives a seat handed to a bot back to its person."""
+        found = self._host_game_seat(person_id, payload)
+        if isinstance(found, Refusal):
+            return found
+        seat, player = found
+        if player.stand_in != HOST:
+            return Refusal(_("No bot is playing that seat for its person."))
+        await self._set_player(seat, replace(player, stand_in=None))
+        return None
+
+    async def _reclaim(self, person_id: int, payload: Mapping[str, Any]) -> Refusal | None:
+        """A person takes back their seat from the bot the host handed it to."""
+        match = self.match
+        seat = match.seat_of(person_id) if match and self.playing else None
+        if match is None or seat is None or match.players[seat].stand_in != HOST:
+            return Refusal(_("No bot is playing a seat of yours."))
+        await self._set_player(seat, replace(match.players[seat], stand_in=None))
+        return None
+
+    async def _free(self, person_id: int, payload: Mapping[str, Any]) -> Refusal | None:
+        """The host frees a seat: anyone watching may take it; a bot plays it until then.
+        Before a game this is clearing the seat."""
+        if not self.playing:
+            return await self._clear_seat(person_id, payload)
+        found = self._host_game_seat(person_id, payload)
+        if isinstance(found, Refusal):
+            return found
+        seat, player = found
+        if player.stand_in == OPEN:
+            return Refusal(_("That seat is free already."))
+        kind = player.bot if player.person_id is None and player.bot else self.game.stand_in
+        await self._set_player(seat, Player(player.name, None, kind, player.seat_no, OPEN))
+        assert player.seat_no is not None
+        await self._set_seat(player.seat_no, None, None)
+        return None
+
+    async def _take(self, person_id: int, payload: Mapping[str, Any]) -> Refusal | None:
+        """Someone watching takes a freed seat of the running game, from its bot."""
+        match = self.match
+        room_seat = self._seat_arg(payload)
+        seat = self.game_seat(room_seat.seat_no) if room_seat else None
+        if match is None or room_seat is None or seat is None:
+            return Refusal(_("The game has started; seats are fixed until it ends."))
+        if match.players[seat].stand_in != OPEN:
+            return Refusal(_("That seat is not free."))
+        if match.seat_of(person_id) is not None:
+            return Refusal(_("You already play a seat in this game."))
+        if person_id not in self.names:
+            self.names.update(await self.store.person_names([person_id]))
+        name = self.names.get(person_id, "?")
+        await self._set_player(seat, Player(name, person_id, None, room_seat.seat_no))
+        await self._set_seat(room_seat.seat_no, person_id, None)
+        return None
+
+    def _host_game_seat(
+        self, person_id: int, payload: Mapping[str, Any]
+    ) -> tuple[int, Player] | Refusal:
+        """Returns the game seat and player a host's command names, or why not."""
+        if person_id != self.row.host_id:
+            return HOST_ONLY
+        room_seat = self._seat_arg(payload)
+        seat = self.game_seat(room_seat.seat_no) if room_seat and self.playing else None
+        if self.match is None or seat is None:
+            return Refusal(_("Nobody plays that seat in this game."))
+        return seat, self.match.players[seat]
+
+    async def _set_player(self, seat: int, player: Player) -> None:
+        """Records who plays a game seat now: in the store first, then in memory."""
+        match = self.match
+        assert match is not None
+        players = [*match.players]
+        players[seat] = player
+        await self.store.set_players(match.record_id, [p.to_json() for p in players])
+        match.players[seat] = player
+        self._review_away()
+        self._changed()
+        self._wake()
+        self._schedule_away()
+
     def _wake(self) -> None:
-        """Starts whatever must happen next on its own: bot moves, the game's clock."""
+        """Starts whatever must happen next on its own: bot moves, the game's timer, the
+        turn clock."""
         self._schedule_bots()
         self._schedule_timer()
+        self._schedule_clock()
 
-    # ---- the clock -----------------------------------------------------------------
+    # ---- the game's timer ------------------------------------------------------------
 
     def _schedule_timer(self) -> None:
         """Runs the game's current timer, if any; a timer with a new key replaces the old.
 
         Time enters a game only as an action by the CLOCK seat, applied through `_apply`
-        like any move (checked, committed, logged), so a replay needs no clock. After a
-        restart a running timer starts again from its full length.
+        like any move (checked, committed, logged), so a replay needs no clock. The timer
+        runs to a deadline, from the commit time of the move that started it, so after a
+        restart it keeps the time it had left.
         """
         match = self.match
         timer = self.game.timer(match.state) if match and match.result is None else None
@@ -400,12 +648,15 @@ class LiveRoom:
                 return  # the same timer is already running
             task.cancel()
             self._timer = None
-        if timer is not None:
-            task = asyncio.get_running_loop().create_task(self._run_timer(timer))
+        if match is not None and timer is not None:
+            if match.timer_key != timer.key:  # a match made without a log (tests): from now
+                match.timer_key, match.timer_since = timer.key, time.time()
+            deadline = match.timer_since + timer.seconds
+            task = asyncio.get_running_loop().create_task(self._run_timer(timer, deadline))
             self._timer = (timer.key, task)
 
-    async def _run_timer(self, timer: Timer) -> None:
-        await asyncio.sleep(timer.seconds)
+    async def _run_timer(self, timer: Timer, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
         async with self.lock:
             match = self.match
             if match is None or match.result is not None:
@@ -419,6 +670,87 @@ class LiveRoom:
             if refusal is not None:
                 log.error("room %s: timer %s refused: %s", self.row.code, timer.key, refusal.text())
 
+    # ---- the turn clock ----------------------------------------------------------------
+
+    def _schedule_clock(self) -> None:
+        """Waits for the first seat to run out of time, if the room has a turn clock."""
+        match = self.match
+        due = match.clocks.next_out() if match and match.clocks and match.result is None else None
+        if self._clock is not None:
+            scheduled, task = self._clock
+            if due == scheduled and not task.done():
+                return
+            task.cancel()
+            self._clock = None
+        if due is not None:
+            self._clock = (due, asyncio.get_running_loop().create_task(self._run_clock(due)))
+
+    async def _run_clock(self, due: tuple[float, int]) -> None:
+        """Plays one move for a seat out of time, by the game's stand-in bot."""
+        deadline, seat = due
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        async with self.lock:
+            match = self.match
+            if match is None or match.result is not None or match.clocks is None:
+                return
+            if match.clocks.next_out() != due:
+                return  # the seat moved meanwhile
+            if self._clock is not None and self._clock[0] == due:
+                self._clock = None  # this task is ending; _apply schedules the next one
+            if not self._people_here(match):
+                return  # nobody is waiting; the next person to come back wakes it
+            reason = self.stand_in_reason(seat)
+            if reason is None and match.players[seat].person_id is not None:
+                reason = TIME
+            await self._stand_in_move(match, seat, reason)
+
+    # ---- away: a bot plays the seat of someone disconnected too long ------------------
+
+    def _people_here(self, match: Match) -> bool:
+        """Returns whether any person playing the match has a tab at the table."""
+        online = self.online()
+        return any(p.person_id in online for p in match.players if p.person_id is not None)
+
+    def _review_away(self) -> bool:
+        """Works out whose seats a bot plays because they are away; returns whether that
+        changed. Only while one of the game's people is here: a table nobody is at waits."""
+        match = self.match
+        away: frozenset[int] = frozenset()
+        if match is not None and match.result is None and self._people_here(match):
+            playing = {p.person_id for p in match.players if p.person_id is not None}
+            cutoff = time.time() - self.away_grace
+            gone = self._gone.items()
+            away = frozenset(p for p, since in gone if p in playing and since <= cutoff)
+        changed = away != self._away
+        self._away = away
+        return changed
+
+    def _schedule_away(self) -> None:
+        """Wakes up when the next person's grace period ends (while anyone is here to wait)."""
+        match = self.match
+        due = None
+        if match is not None and match.result is None and self._people_here(match):
+            playing = {p.person_id for p in match.players if p.person_id is not None}
+            pending = [s for p, s in self._gone.items() if p in playing and p not in self._away]
+            due = min(pending) + self.away_grace if pending else None
+        if self._away_task is not None:
+            scheduled, task = self._away_task
+            if due == scheduled and not task.done():
+                return
+            task.cancel()
+            self._away_task = None
+        if due is not None:
+            self._away_task = (due, asyncio.get_running_loop().create_task(self._run_away(due)))
+
+    async def _run_away(self, due: float) -> None:
+        await asyncio.sleep(max(0.0, due - time.time()) + 0.001)
+        if self._away_task is not None and self._away_task[0] == due:
+            self._away_task = None
+        if self._review_away():
+            self._changed()
+            self._wake()
+        self._schedule_away()
+
     # ---- bots --------------------------------------------------------------------
 
     def _schedule_bots(self) -> None:
@@ -427,11 +759,13 @@ class LiveRoom:
                 self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     def _bot_seat(self) -> int | None:
+        """Returns the first seat that must act and that a bot plays (its own, or a stand-in)."""
         match = self.match
         if match is None or match.result is not None:
             return None
         for seat in sorted(self.game.active_seats(match.state)):
-            if match.players[seat].bot:
+            player = match.players[seat]
+            if (player.bot and player.person_id is None) or self.stand_in_reason(seat):
                 return seat
         return None
 
@@ -443,16 +777,22 @@ class LiveRoom:
                 seat = self._bot_seat()
                 if seat is None or self.match is None:
                     return
-                match = self.match
-                bot = self.game.bots[match.players[seat].bot or ""]
-                rng = random.Random(f"{match.record_id}:{match.version}:{seat}")
-                action = bot(self.game, match.state, seat, rng)
                 # Same path as people, minus the version check: the bot read the state
                 # under the lock. _apply will not start a second bot task while this runs.
-                refusal = await self._apply(match, seat, action.to_json())
-                if refusal is not None:
-                    log.error("room %s: bot move refused: %s", self.row.code, refusal.text())
+                if not await self._stand_in_move(self.match, seat, self.stand_in_reason(seat)):
                     return
+
+    async def _stand_in_move(self, match: Match, seat: int, reason: str | None) -> bool:
+        """Makes one bot move for a seat (its own bot, else the game's stand-in); returns
+        whether it was played. `reason` is logged: why a bot moved for the seat's person."""
+        player = match.players[seat]
+        bot = self.game.bots.get(player.bot or self.game.stand_in, random_legal)
+        rng = random.Random(f"{match.record_id}:{match.version}:{seat}")
+        action = bot(self.game, match.state, seat, rng)
+        refusal = await self._apply(match, seat, action.to_json(), reason)
+        if refusal is not None:
+            log.error("room %s: bot move refused: %s", self.row.code, refusal.text())
+        return refusal is None
 
 
 def _same(last: Any, data: Any) -> Any:
@@ -475,4 +815,8 @@ _COMMANDS: dict[str, Command] = {
     "bot": LiveRoom._add_bot,
     "clear": LiveRoom._clear_seat,
     "start": LiveRoom._start,
+    "hand": LiveRoom._hand,
+    "give": LiveRoom._give_back,
+    "reclaim": LiveRoom._reclaim,
+    "free": LiveRoom._free,
 }

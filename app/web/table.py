@@ -8,12 +8,14 @@ revision and viewer, so several tabs of one seat (or all spectators) share it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from jinja2 import Environment, meta
 
-from app.rooms.live import LiveRoom
+from app.games.core.clock import PRESETS
+from app.rooms.live import HOST, OPEN, LiveRoom
 from app.web.render import game_package, render
 
 CONTROL_PARTS = frozenset({"actions"})
@@ -50,7 +52,10 @@ def parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
     match = live.match
     table_key = (live.row.game_type, match.record_id if match else None)
     yield Part("table", table_key, "room/parts/table.html", table_key)
-    yield Part("seats", _seating(live, viewer, _seats_data), "room/parts/seats.html", None)
+    seats = _seating(live, viewer, _seats_data)
+    yield Part("seats", seats, "room/parts/seats.html", None)
+    if match is not None and match.clocks is not None and live.playing:
+        yield from _clock_parts(live, seats)
     yield Part("controls", _seating(live, viewer, _controls_data), "room/parts/controls.html", None)
     if match is None:
         return
@@ -91,10 +96,38 @@ def _seats_data(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
             seat.person_id is not None and seat.person_id in online,
             seat.person_id is not None and seat.person_id == live.row.host_id,
             seat.person_id is not None and seat.person_id == viewer.person_id,
+            _stand_in(live, seat.seat_no),
         )
         for seat in live.seats
     )
-    return (rows, live.playing)
+    preset = PRESETS.get(live.row.clock)
+    return (rows, live.playing, preset.label if preset else None)
+
+
+def _stand_in(live: LiveRoom, seat_no: int) -> str | None:
+    """Returns why a bot plays a person's seat in the running game (see `LiveRoom`), or None."""
+    seat = live.game_seat(seat_no) if live.playing else None
+    return live.stand_in_reason(seat) if seat is not None else None
+
+
+def _clock_parts(live: LiveRoom, seats: tuple[Any, ...]) -> Iterator[Part]:
+    """Yields each game seat's clock, `clock-<room seat>`, shown in its row of the seats.
+
+    Its key holds the deadline (or the bank, while stopped), so it is re-sent only when that
+    changes; and the seats part's key, so a re-sent seats part (which brings empty clock
+    slots) is followed by the clocks again. The page counts down from the seconds left when
+    it was rendered (`data-countdown`): the browser's own clock may be wrong, never later.
+    """
+    match = live.match
+    assert match is not None and match.clocks is not None
+    clocks, now = match.clocks, time.time()
+    for seat, player in enumerate(match.players):
+        if player.seat_no is None:
+            continue
+        deadline = clocks.deadline(seat)
+        key = (deadline, clocks.banks[seat], seats)
+        data = (player.seat_no, deadline is not None, clocks.left(seat, now))
+        yield Part(f"clock-{player.seat_no}", key, "room/parts/clock.html", data)
 
 
 def _controls_data(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
@@ -110,6 +143,29 @@ def _controls_data(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
         tuple(s.seat_no for s in live.seats if s.person_id is None and s.bot is None),
         tuple(s.seat_no for s in live.seats if s.bot is not None),
         tuple(sorted(game.bots)),
+        tuple(s.seat_no for s in live.seats if s.person_id not in (None, viewer.person_id)),
+        *_game_seat_controls(live, viewer),
+    )
+
+
+def _game_seat_controls(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
+    """Returns what the seat controls of a running game need: whether the viewer plays in
+    it, whether the host handed their seat to a bot, the freed seats they may take, and for
+    the host each played seat as (room seat, name, stand-in reason, played by a bot)."""
+    match = live.match
+    if match is None or not live.playing:
+        return (False, False, (), ())
+    seat = viewer.seat
+    rows = tuple(
+        (p.seat_no, p.name, live.stand_in_reason(n), p.person_id is None)
+        for n, p in enumerate(match.players)
+        if p.seat_no is not None
+    )
+    return (
+        seat is not None,
+        seat is not None and match.players[seat].stand_in == HOST,
+        tuple(n for n, _name, reason, _bot in rows if reason == OPEN),
+        tuple(row for row in rows if row[2] != OPEN),
     )
 
 

@@ -5,13 +5,15 @@ a timer the state has moved past never fires, and a new key replaces the old tim
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from app.games.core import CLOCK, Action, ActionCodec, Applied, Game, Refusal, Result, Timer
 from app.rooms.live import LiveRoom, Match, Player
-from app.rooms.store import RoomRow, SeatRow
+from app.rooms.store import GameRow, RoomRow, SeatRow
+from tests.support.memory import MemoryStore
 
 TICK_S = 0.3  # long enough that a busy test machine cannot blur the order
 
@@ -40,6 +42,7 @@ class CountdownGame(Game[Countdown]):
     min_players = 1
     max_players = 1
     codec = ActionCodec(Tick, Press)
+    seconds = TICK_S
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None):
         return Countdown()
@@ -69,19 +72,11 @@ class CountdownGame(Game[Countdown]):
         if state.ticks >= 3:
             return None
         # A press changes the key: the running tick is replaced by a fresh one.
-        return Timer(f"tick-{state.ticks}-{state.presses}", TICK_S, Tick())
+        return Timer(f"tick-{state.ticks}-{state.presses}", self.seconds, Tick())
 
 
-class MemoryStore:
-    def __init__(self) -> None:
-        self.actions: list[tuple[int, int, dict[str, Any]]] = []
-
-    async def append_action(self, game_id: int, seq: int, seat: int, action: Any, *rest: Any):
-        self.actions.append((seq, seat, action))
-
-
-def room(store: MemoryStore) -> LiveRoom:
-    game = CountdownGame()
+def room(store: MemoryStore, game: CountdownGame | None = None) -> LiveRoom:
+    game = game or CountdownGame()
     row = RoomRow(1, "code", game.id, {}, True, 1, "playing")
     live = LiveRoom(row, game, [SeatRow(0, 1, None)], {1: "Ann"}, store, 0)  # type: ignore[arg-type]
     live.match = Match(1, game.setup(1, {}, 0), [Player("Ann", 1)])
@@ -117,3 +112,26 @@ async def test_a_player_cannot_send_the_clocks_action() -> None:
     refusal = await live.handle(1, {"cmd": "act", "kind": "tick", "v": 0})
     assert isinstance(refusal, Refusal)
     assert live.match is not None and live.match.state.ticks == 0
+
+
+async def test_a_restored_timer_fires_at_its_old_deadline_not_after_a_full_length() -> None:
+    """The deadline is the commit time of the move that started the timer plus its length,
+    so a room rebuilt from its log (a server restart) keeps the time the timer had left."""
+    game = CountdownGame()
+    game.seconds = 1.0
+    store = MemoryStore()
+    live = room(store, game)
+    live._wake()
+    await asyncio.sleep(0.1)
+    assert await live.handle(1, {"cmd": "act", "kind": "press", "v": 0}) is None
+    pressed = store.rows[-1][3]  # the new timer runs from this commit
+    await asyncio.sleep(0.5)
+    assert live._timer is not None
+    live._timer[1].cancel()  # the server goes away with its tasks
+    again = room(store, game)
+    await again.restore(GameRow(1, 0, {}, [{"name": "Ann", "person_id": 1}], None, "playing"))
+    assert again.match is not None and again.match.timer_since == pressed
+    again._wake()
+    await asyncio.sleep(max(0.0, pressed + 1.0 - time.time()) + 0.25)
+    fired = [at for _seq, seat, _action, at, _by in store.rows if seat == CLOCK]
+    assert fired and abs(fired[0] - (pressed + 1.0)) < 0.2  # a restart from full: +0.6 s

@@ -19,10 +19,17 @@ ROOT = Path(__file__).resolve().parents[2]
 class LiveServer:
     """Starts uvicorn on an inherited socket (no port race) and stops it by its PID."""
 
-    def __init__(self, database_url: str, data_dir: Path, bot_delay_ms: int = 20) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        data_dir: Path,
+        bot_delay_ms: int = 20,
+        settings: dict[str, str] | None = None,
+    ) -> None:
         self.database_url = database_url
         self.data_dir = data_dir
         self.bot_delay_ms = bot_delay_ms
+        self.settings = settings or {}  # more GAMENIGHT_ variables for this server
         self.process: subprocess.Popen[bytes] | None = None
         self._sock: socket.socket | None = None
         self.url = ""
@@ -63,6 +70,7 @@ class LiveServer:
             GAMENIGHT_PUBLIC_ORIGIN=self.url,
             GAMENIGHT_BOT_DELAY_MS=str(self.bot_delay_ms),
         )
+        env.update(self.settings)
         return env
 
     def _wait_ready(self) -> None:

@@ -130,7 +130,14 @@ def test_user_text_is_escaped(server: LiveServer) -> None:
     assert "<b>x</b>" not in page.text and "&lt;b&gt;x&lt;/b&gt;" in page.text
 
 
-@pytest.mark.parametrize("payload", [{"game_id": "nope", "name": "A"}, {"game_id": "four-pints"}])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"game_id": "nope", "name": "A"},
+        {"game_id": "four-pints"},
+        {"game_id": "four-pints", "name": "A", "clock": "glacial"},
+    ],
+)
 def test_bad_room_forms_are_refused(server: LiveServer, payload: dict) -> None:
     response = httpx.post(f"{server.url}/rooms", data=payload, headers={"Origin": server.url})
     assert response.status_code in (400, 404)

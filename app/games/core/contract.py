@@ -81,6 +81,9 @@ class Game(ABC, Generic[S]):
     options: tuple[OptionSpec, ...] = ()
     codec: ActionCodec
     bots: Mapping[str, Bot] = MappingProxyType({})  # read-only; each game sets its own
+    stand_in: str = "random"
+    """The bot (a key of `bots`) that plays a person's seat for them: while they are away, when
+    their clock runs out, when the host hands their seat to a bot. A game names its best."""
     seat_parts: frozenset[str] = frozenset()
     """View parts that are a tuple with one item per seat (each player's area): a server may
     send each item on its own, so a move re-sends only the areas it changed."""

@@ -126,6 +126,7 @@ class For20(Game[For20State]):
     max_players = 6
     options = OPTIONS
     codec = CODEC
+    stand_in = "smart"
     seat_parts = frozenset({"players"})
 
     def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:

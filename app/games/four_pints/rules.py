@@ -110,6 +110,7 @@ class FourPints(Game[FourPintsState]):
     min_players = 2
     max_players = 4
     codec = CODEC
+    stand_in = "greedy"
     seat_parts = frozenset({"players"})
 
     def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:

@@ -132,6 +132,7 @@ class Stellar(Game[StellarState]):
     min_players = 2
     max_players = 2
     codec = CODEC
+    stand_in = "greedy"
     seat_parts = frozenset({"telescopes", "notebooks"})
 
     def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:

@@ -9,6 +9,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment
 
 from app.games.core import Refusal
+from app.games.core.clock import CHOICES as CLOCK_CHOICES
+from app.games.core.clock import OFF
 from app.games.registry import GAMES, get_game
 from app.web.deps import EnvDep, IdentityDep, PersonDep, SettingsDep, StoreDep
 from app.web.names import clean_name, set_person_cookie
@@ -28,6 +30,7 @@ async def lobby(env: EnvDep, store: StoreDep, person: PersonDep) -> HTMLResponse
         names={game.id: game.name for game in GAMES.values()},
         rooms=rooms,
         me=names.get(person or 0),
+        clocks=CLOCK_CHOICES,
     )
     return HTMLResponse(html)
 
@@ -43,10 +46,13 @@ async def create_room(
     game_id: Annotated[str, Form(max_length=40)],
     name: Annotated[str, Form(max_length=200)] = "",
     listed: Annotated[str, Form(max_length=10)] = "",
+    clock: Annotated[str, Form(max_length=16)] = OFF,
 ) -> Response:
     game = get_game(game_id)
     if game is None:
         return _error(env, "Unknown game.", 404)
+    if clock not in {key for key, _label in CLOCK_CHOICES}:
+        return _error(env, "Unknown turn clock.", 400)
     form = await request.form()
     options = game.validate_options(
         {spec.key: form.get(spec.key) for spec in game.options if spec.key in form}
@@ -59,7 +65,9 @@ async def create_room(
         if display is None:
             return _error(env, "Please give a name of 1 to 24 characters.", 400)
         person = new_person = await store.create_person(display)
-    code = await store.create_room(game.id, options, person, game.max_players, listed == "on")
+    code = await store.create_room(
+        game.id, options, person, game.max_players, listed == "on", clock
+    )
     response = RedirectResponse(f"/r/{code}", status_code=303)
     if new_person is not None:
         set_person_cookie(response, identity, settings, new_person)
