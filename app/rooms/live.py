@@ -146,6 +146,7 @@ class LiveRoom:
         # What only seating changes (seats, names, who is online, a game starting or ending):
         # kept across moves, cleared by any other change.
         self.seating_cache: dict[Any, Any] = {}
+        self.seating_generation = 0  # bumps with every seating change (when that cache clears)
         self._last_public: Mapping[str, Any] = {}  # see `_stable`
         self._bot_task: asyncio.Task[None] | None = None
         self._timer: tuple[str, asyncio.Task[None]] | None = None  # (key, task) of the clock
@@ -238,6 +239,7 @@ class LiveRoom:
         self.cache.clear()
         if seating:
             self.seating_cache.clear()
+            self.seating_generation += 1
         for listener in list(self.listeners):
             listener.changed()
 

@@ -52,10 +52,9 @@ def parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
     match = live.match
     table_key = (live.row.game_type, match.record_id if match else None)
     yield Part("table", table_key, "room/parts/table.html", table_key)
-    seats = _seating(live, viewer, _seats_data)
-    yield Part("seats", seats, "room/parts/seats.html", None)
+    yield Part("seats", _seating(live, viewer, _seats_data), "room/parts/seats.html", None)
     if match is not None and match.clocks is not None and live.playing:
-        yield from _clock_parts(live, seats)
+        yield from _clock_parts(live)
     yield Part("controls", _seating(live, viewer, _controls_data), "room/parts/controls.html", None)
     if match is None:
         return
@@ -110,22 +109,24 @@ def _stand_in(live: LiveRoom, seat_no: int) -> str | None:
     return live.stand_in_reason(seat) if seat is not None else None
 
 
-def _clock_parts(live: LiveRoom, seats: tuple[Any, ...]) -> Iterator[Part]:
+def _clock_parts(live: LiveRoom) -> Iterator[Part]:
     """Yields each game seat's clock, `clock-<room seat>`, shown in its row of the seats.
 
     Its key holds the deadline (or the bank, while stopped), so it is re-sent only when that
-    changes; and the seats part's key, so a re-sent seats part (which brings empty clock
-    slots) is followed by the clocks again. The page counts down from the seconds left when
-    it was rendered (`data-countdown`): the browser's own clock may be wrong, never later.
+    changes; and the seating generation, so a seats part re-sent after a seating change
+    (bringing empty clock slots) is followed by the clocks again. The key is the same for
+    every viewer, so each clock renders once per move for all. The page counts down from
+    the seconds left when it was rendered (`data-countdown`): the browser's own clock may
+    be wrong, it does not matter.
     """
     match = live.match
     assert match is not None and match.clocks is not None
-    clocks, now = match.clocks, time.time()
+    clocks, now, generation = match.clocks, time.time(), live.seating_generation
     for seat, player in enumerate(match.players):
         if player.seat_no is None:
             continue
         deadline = clocks.deadline(seat)
-        key = (deadline, clocks.banks[seat], seats)
+        key = (deadline, clocks.banks[seat], generation)
         data = (player.seat_no, deadline is not None, clocks.left(seat, now))
         yield Part(f"clock-{player.seat_no}", key, "room/parts/clock.html", data)
 
