@@ -9,7 +9,7 @@ import re
 
 from app.rooms.live import AWAY, LiveRoom
 from app.web.table import parts, render_part, viewer_of
-from tests.rooms.toys import Tab, press, started, toy_room
+from tests.rooms.toys import Tab, press, started, toy_room, until
 from tests.support.memory import MemoryStore
 from tests.support.rooms import ENV
 
@@ -34,13 +34,13 @@ async def test_a_bot_plays_the_seat_of_someone_away_longer_than_the_grace() -> N
     await asyncio.sleep(GRACE * 0.6)
     assert made(store) == []  # within the grace period the table waits for her
     assert "(bot playing)" not in seats_html(live, 2)
-    await asyncio.sleep(GRACE * 0.4 + 0.2)
+    await until(lambda: bool(store.rows))
     assert made(store) == [(0, AWAY)]
     assert live.stand_in_reason(0) == AWAY
     shown = r"P1</span>\s*<span class=\"tag stand-in\">\(bot playing\)"
     assert re.search(shown, seats_html(live, 2))
     assert await press(live, 2) is None  # Bob moves; the bot answers for Ann again
-    await asyncio.sleep(0.15)
+    await until(lambda: len(store.rows) == 3)
     assert made(store) == [(0, AWAY), (1, None), (0, AWAY)]
 
 
@@ -51,7 +51,7 @@ async def test_a_person_who_comes_back_gets_the_seat_at_once() -> None:
     assert await press(live, 1) is None
     live.detach(ann)
     assert await press(live, 2) is None
-    await asyncio.sleep(GRACE + 0.2)
+    await until(lambda: len(store.rows) == 3)
     assert made(store)[-1] == (0, AWAY)
     live.attach(Tab(1))  # her tab reattaches
     assert live.stand_in_reason(0) is None

@@ -135,3 +135,12 @@ async def test_a_restored_timer_fires_at_its_old_deadline_not_after_a_full_lengt
     await asyncio.sleep(max(0.0, pressed + 1.0 - time.time()) + 0.25)
     fired = [at for _seq, seat, _action, at, _by in store.rows if seat == CLOCK]
     assert fired and abs(fired[0] - (pressed + 1.0)) < 0.2  # a restart from full: +0.6 s
+
+
+async def test_no_turn_clock_runs_while_the_games_own_timer_decides() -> None:
+    """A phase with a game timer (a window, a sand timer) ends by that timer: the turn clock
+    of the seats in it stands still, so it never plays a move for them."""
+    live = room(MemoryStore())
+    assert live.match is not None
+    live._begin(live.match, 100.0, {"bank": 1.0, "allowance": 0.1})
+    assert live.match.clocks is not None and live.match.clocks.next_out() is None

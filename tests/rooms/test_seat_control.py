@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from app.rooms.live import HOST, HOST_ONLY, OPEN
-from tests.rooms.toys import Tab, press, started, toy_room
+from tests.rooms.toys import Tab, press, started, toy_room, until
 from tests.support.memory import MemoryStore
 
 BOT_PAUSE = 0.15
@@ -22,7 +22,7 @@ async def test_the_host_hands_a_seat_to_a_bot_and_gives_it_back() -> None:
     assert await live.handle(1, {"cmd": "hand", "seat": 1}) is None
     assert store.players[1]["stand_in"] == HOST  # kept with the game: survives a restart
     assert await press(live, 1) is None
-    await asyncio.sleep(BOT_PAUSE)
+    await until(lambda: len(store.rows) == 2)
     assert made(store) == [(0, None), (1, HOST)]  # Bob is online, yet the bot plays
     assert await live.handle(1, {"cmd": "give", "seat": 1}) is None
     assert await press(live, 1) is None
@@ -36,11 +36,10 @@ async def test_a_player_takes_back_a_seat_the_host_handed_to_a_bot() -> None:
     store = MemoryStore()
     live = await started(toy_room(store=store), Tab(1), Tab(2))
     assert await live.handle(1, {"cmd": "hand", "seat": 0}) is None  # the host's own seat
-    await asyncio.sleep(BOT_PAUSE)
+    await until(lambda: len(store.rows) == 1)
     assert made(store) == [(0, HOST)]
-    refused = await press(live, 2)
-    assert refused is None  # Bob's own turn
-    await asyncio.sleep(BOT_PAUSE)
+    assert await press(live, 2) is None  # Bob's own turn
+    await until(lambda: len(store.rows) == 3)
     assert made(store)[-1] == (0, HOST)
     assert await live.handle(2, {"cmd": "reclaim"}) is not None  # Bob's seat is not handed
     assert await press(live, 2) is None
@@ -64,7 +63,7 @@ async def test_the_host_frees_a_seat_and_someone_watching_takes_it() -> None:
     assert store.players[1]["stand_in"] == OPEN and store.players[1]["person_id"] is None
     assert live.seat_of(2) is None  # Bob watches now
     assert await press(live, 1) is None
-    await asyncio.sleep(BOT_PAUSE)
+    await until(lambda: len(store.rows) == 2)
     assert made(store) == [(0, None), (1, OPEN)]
     assert await live.handle(3, {"cmd": "sit", "seat": 1}) is None  # Carol takes it mid-game
     assert store.players[1]["person_id"] == 3 and store.players[1]["stand_in"] is None

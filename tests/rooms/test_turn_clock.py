@@ -9,7 +9,7 @@ import asyncio
 from app.games.core.clock import PRESETS
 from app.rooms.live import TIME, LiveRoom
 from app.rooms.store import GameRow
-from tests.rooms.toys import Tab, press, started, toy_room
+from tests.rooms.toys import Tab, press, started, toy_room, until
 from tests.support.memory import MemoryStore
 
 SCALE = 0.004  # fast: 120 s bank + 8 s a move -> 0.48 s + 0.032 s
@@ -23,7 +23,7 @@ async def test_a_seat_out_of_time_has_that_move_played_by_the_stand_in() -> None
     start = store.started[1]
     await asyncio.sleep(FIRST_DEADLINE * 0.7)
     assert store.rows == []  # still in time
-    await asyncio.sleep(FIRST_DEADLINE * 0.6)
+    await until(lambda: bool(store.rows))
     (seq, seat, action, at, stand_in), *_ = store.rows
     assert (seq, seat, action, stand_in) == (1, 0, {"kind": "press"}, TIME)
     assert FIRST_DEADLINE <= at - start < FIRST_DEADLINE + SLACK
@@ -45,7 +45,7 @@ async def test_replaying_the_log_with_its_times_rebuilds_the_same_clocks() -> No
     live = await started(toy_room(clock="fast", scale=SCALE, store=store), Tab(1), Tab(2))
     await asyncio.sleep(0.05)
     assert await press(live, 1) is None  # in time
-    await asyncio.sleep(FIRST_DEADLINE + SLACK)  # seat 1 runs out
+    await until(lambda: len(store.rows) == 2)  # seat 1 runs out
     assert await press(live, 1) is None
     assert len(store.rows) == 3 and store.rows[1][4] == TIME
     match = live.match
@@ -64,7 +64,7 @@ async def test_a_table_with_none_of_its_people_at_it_waits() -> None:
     await asyncio.sleep(FIRST_DEADLINE + SLACK)
     assert store.rows == []
     live.attach(Tab(2))  # someone is back: the overdue seat is played at once
-    await asyncio.sleep(0.1)
+    await until(lambda: bool(store.rows), timeout=FIRST_DEADLINE)
     assert [(seat, stand_in) for _seq, seat, _a, _at, stand_in in store.rows][:1] == [(0, TIME)]
 
 

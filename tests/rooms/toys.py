@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -112,3 +113,12 @@ async def press(live: LiveRoom, person: int) -> Refusal | None:
     seat = match.seat_of(person)
     version = match.stamp(seat) if seat is not None else 0
     return await live.handle(person, {"cmd": "act", "kind": "press", "v": version})
+
+
+async def until(check: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Waits for a condition (never a fixed time: the machine may be busy)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        assert loop.time() < deadline, "condition not met"
+        await asyncio.sleep(0.01)
