@@ -1,6 +1,6 @@
 """For20 Cards' secrets never reach another player's page: what is rendered for a viewer is
-the same whatever the other players' hands, the decks' order and who has passed in an open
-reaction window are."""
+the same whatever the other players' hands, the decks' order and what they chose in an open
+reaction window's stage (a pass, or an answer not yet shown) are."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tests.support.rooms import rendered
 
 def perturb_secrets_of(state: For20State, seat: int, rng: random.Random) -> For20State:
     """Returns the state with `seat`'s hand dealt again from itself and the game deck, the
-    material deck reshuffled and `seat`'s pass in an open window flipped."""
+    material deck reshuffled and `seat`'s choice in an open stage undone (or a pass made)."""
     board = state.boards[seat]
     pool = [*board.hand, *state.game_deck]
     rng.shuffle(pool)
@@ -25,8 +25,10 @@ def perturb_secrets_of(state: For20State, seat: int, rng: random.Random) -> For2
     materials = list(state.material_deck)
     rng.shuffle(materials)
     window = state.window
-    if window is not None and seat != window.top.seat:
-        window = replace(window, passed=window.passed ^ {seat})
+    if window is not None and seat in window.seats:
+        chosen = tuple(entry for entry in window.chosen if entry.seat != seat)
+        passed = window.passed - {seat} if seat in window.decided else window.passed | {seat}
+        window = replace(window, chosen=chosen, passed=passed)
     return replace(
         state,
         boards=tuple(boards),
