@@ -9,7 +9,9 @@ from dataclasses import replace
 
 from app.games.core import CLOCK, Refusal, Rng
 from app.games.for20 import GAME
+from app.games.for20.actions import Answer, Pass, Smoke
 from app.games.for20.state import For20State
+from tests.games.for20.tables import Cards, play, table, with_board
 from tests.support.rooms import rendered
 
 
@@ -69,3 +71,25 @@ def test_pages_do_not_depend_on_other_players_secrets() -> None:
             state = applied.state
             step += 1
     assert checked > 100
+
+
+def test_a_choice_in_a_window_stage_changes_no_other_page() -> None:
+    cards = Cards()
+    paper, skunk = cards("rolling-paper"), cards("skunk")
+    state = with_board(table(4), 0, hand=(paper,), reserve=(skunk,))
+    state = with_board(state, 1, hand=(cards("drug-test"), cards("munchies")))
+    state = with_board(state, 2, hand=(cards("pass-it"), *cards.many("blunt", 2)))
+    state = with_board(state, 3, hand=cards.many("grow-box", 2))
+    state = play(state, Smoke((paper,), (skunk,)))
+    before = rendered(GAME, state, 4)
+    bob, cat = state.boards[1].hand, state.boards[2].hand
+    state = play(state, Answer(bob[0], 0, bob[1:]), seat=1)
+    state = play(state, Answer(cat[0], 0, cat[1:]), seat=2)
+    after = rendered(GAME, state, 4)
+    for key, html in before.items():
+        if key[0] not in (2, 3):  # Bob's and Cat's own pages (person ids are seat + 1)
+            assert after[key] == html, key
+    assert after[(2, "hand")] != before[(2, "hand")]  # Bob sees his own answer
+    # Dan's pass closes the stage: now everyone sees both answers.
+    shown = rendered(GAME, play(state, Pass(), seat=3), 4)
+    assert "Drug Test!" in shown[(None, "window")] and "Pass It!" in shown[(None, "window")]
