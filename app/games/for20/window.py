@@ -193,7 +193,7 @@ def _reaction(card: int) -> Reaction | None:
 
 
 def _turn_order(state: For20State, seat: int) -> int:
-    """Returns how many seats after the current player `seat` sits: answers are shown so."""
+    """Returns `seat`'s place in turn order after the current player (1: the next player)."""
     return (seat - state.seat) % state.players
 
 
