@@ -428,7 +428,7 @@ def _end_turn(state: For20State, seat: int, action: Action, events: Events) -> F
     if state.coins:
         events.append(CoinsLost(seat, state.coins))
     state = change_board(state, seat, turned=frozenset(), used=())
-    state = replace(state, coins=0, new_tool=False, no_smoking=False)
+    state = replace(state, coins=0, new_tool=False, no_smoking=False, answered=())
     following = (seat + 1) % state.players
     if following == state.first:
         state = _end_round(state, events)

@@ -120,6 +120,7 @@ class For20State:
     no_smoking: bool = False  # Drug Test! (OP 15) for the rest of the turn
     window: Window | None = None
     windows: int = 0  # windows opened so far
+    answered: tuple[Pending, ...] = ()  # the last closed window's stack, if answers were shown
     extra: bool = False  # an extra round is on: several reached 20 in the same round
     winner: int | None = None
 

@@ -98,9 +98,11 @@ class StackEntryView:
 
 @dataclass(frozen=True, slots=True)
 class WindowView:
-    """An open reaction window on `seat`'s move. Its stage closes at the latest `seconds`
+    """A reaction window on `seat`'s move. Open: its stage closes at the latest `seconds`
     after this view appears (each stage is a new view); `answering` are the seats that may
-    answer in it, chosen or not, and `targets` the stack entries they may answer."""
+    answer in it, chosen or not, and `targets` the stack entries they may answer. Not open:
+    the last window of the turn that had answers, resolved, shown until the next window or
+    turn (seconds 0, nobody answering)."""
 
     number: int
     stage: int
@@ -109,6 +111,7 @@ class WindowView:
     stack: tuple[StackEntryView, ...]
     answering: tuple[int, ...]
     targets: tuple[int, ...]
+    open: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +219,7 @@ def status_view(state: For20State, waiting: tuple[int, ...]) -> StatusView:
 def window_view(state: For20State) -> WindowView | None:
     window = state.window
     if window is None:
-        return None
+        return _answered_view(state) if state.answered else None
     return WindowView(
         number=window.number,
         stage=window.stage,
@@ -226,6 +229,13 @@ def window_view(state: For20State) -> WindowView | None:
         answering=tuple(sorted(window.seats)),
         targets=tuple(range(window.layer, len(window.stack))),
     )
+
+
+def _answered_view(state: For20State) -> WindowView:
+    """Returns the last closed window of the turn whose answers were shown."""
+    stack = state.answered
+    entries = tuple(_entry_view(index, entry) for index, entry in enumerate(stack))
+    return WindowView(state.windows, 0, 0, stack[0].seat, entries, (), (), open=False)
 
 
 def _entry_view(index: int, entry: Pending) -> StackEntryView:

@@ -210,7 +210,7 @@ def push(state: For20State, move: Pending, events: Events) -> For20State:
     number = state.windows + 1
     events.append(WindowOpened(number, move.seat, state.window_seconds))
     window = Window(number, stack, seats)
-    return replace(state, phase=Phase.WINDOW, window=window, windows=number)
+    return replace(state, phase=Phase.WINDOW, window=window, windows=number, answered=())
 
 
 def answer(state: For20State, seat: int, action: Answer, events: Events) -> For20State:
@@ -282,11 +282,14 @@ def _pay(state: For20State, entry: AnswerMove, events: Events) -> For20State:
 
 
 def resolve(state: For20State, stack: tuple[Pending, ...], events: Events) -> For20State:
-    """Returns the state after the open window closes and its stack resolves."""
+    """Returns the state after the open window closes and its stack resolves; a stack with
+    answers stays on show (`answered`) until the next window or turn."""
     window = state.window
     assert window is not None
     events.append(WindowClosed(window.number))
-    return resolve_stack(replace(state, window=None, phase=Phase.MAIN), stack, events)
+    answered = stack if len(stack) > 1 else ()
+    state = replace(state, window=None, phase=Phase.MAIN, answered=answered)
+    return resolve_stack(state, stack, events)
 
 
 def resolve_stack(state: For20State, stack: tuple[Pending, ...], events: Events) -> For20State:
