@@ -123,7 +123,7 @@
   }
 
   function goOnline(room) {
-    room.classList.remove("offline");
+    room.classList.remove("offline", "refused");
     room.querySelectorAll("[data-offline]").forEach(function (control) {
       control.disabled = false;
       delete control.dataset.offline;
