@@ -19,6 +19,7 @@ from tests.games.four_pints.tables import table as pints_table
 from tests.support.rooms import rendered
 
 _BY_NAME = {card.spec.name: card.spec for card in CARDS}
+_PARTS = {"b": "name", "i": "ty", "span": "?"}  # a face's parts without a class, by tag
 
 
 class _Faces(HTMLParser):
@@ -27,18 +28,18 @@ class _Faces(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.faces: list[dict[str, str]] = []
-        self._open: list[str | None] = []  # the class of each open span/b inside a face
+        self._open: list[str] = []  # the class (or part) of each element open inside a face
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = (dict(attrs).get("class") or "").split()
         if tag == "span" and "f20-card" in classes:
             self.faces.append({})
             self._open = ["face"]
-        elif self._open and tag in ("span", "b"):
-            self._open.append(classes[0] if classes else "name")
+        elif self._open and tag in _PARTS:
+            self._open.append(classes[0] if classes else _PARTS[tag])
 
     def handle_endtag(self, tag: str) -> None:
-        if self._open and tag in ("span", "b"):
+        if self._open and tag in _PARTS:
             self._open.pop()
 
     def handle_data(self, data: str) -> None:
