@@ -1,8 +1,9 @@
-"""The game contract shared by every engine: actions, outcomes, RNG, replay."""
+"""The game contract shared by every engine: actions, outcomes, RNG, replay, card references."""
 
 from app.games.core.actions import Action, ActionCodec
 from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
 from app.games.core.outcome import EVERYONE, Applied, Event, Refusal, Result, rank_by
+from app.games.core.reference import CardEntry, CardGroup, CardReference
 from app.games.core.replay import ReplayError, replay
 from app.games.core.rng import Rng
 
@@ -13,6 +14,9 @@ __all__ = [
     "ActionCodec",
     "Applied",
     "Bot",
+    "CardEntry",
+    "CardGroup",
+    "CardReference",
     "Event",
     "Game",
     "OptionSpec",
