@@ -232,7 +232,9 @@ class Stellar(Game[StellarState]):
 
     def _actions_view(self, state: StellarState, viewer: Viewer) -> ActionsView | None:
         """Returns the viewer's choices when they may act, else None."""
-        legal = self.legal_actions(state, viewer) if viewer is not None else ()
+        if viewer is None:
+            return None
+        legal = self.legal_actions(state, viewer)
         if not legal:
             return None
         prompt = _PROMPTS[state.phase]
