@@ -17,12 +17,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class LiveServer:
-    """Starts uvicorn on an inherited socket (no port race) and stops it by its PID."""
+    """Starts uvicorn on an inherited socket (no port race) and stops it by its PID.
 
-    def __init__(self, database_url: str, data_dir: Path, bot_delay_ms: int = 20) -> None:
+    `ws` is uvicorn's WebSocket implementation: websockets-sansio, as scripts/serve and the
+    image run it (the benchmark may start another to compare).
+    """
+
+    def __init__(
+        self,
+        database_url: str,
+        data_dir: Path,
+        bot_delay_ms: int = 20,
+        ws: str = "websockets-sansio",
+    ) -> None:
         self.database_url = database_url
         self.data_dir = data_dir
         self.bot_delay_ms = bot_delay_ms
+        self.ws = ws
         self.process: subprocess.Popen[bytes] | None = None
         self._sock: socket.socket | None = None
         self.url = ""
@@ -33,7 +44,7 @@ class LiveServer:
         listen, fds = self._listen()
         command = [
             sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory", *listen,
-            "--log-level", "warning", "--ws-max-size", "65536",
+            "--log-level", "warning", "--ws", self.ws, "--ws-max-size", "65536",
             # As scripts/serve: off unless the host turns it on.
             "--ws-per-message-deflate", os.environ.get("GAMENIGHT_WS_DEFLATE", "false"),
         ]  # fmt: skip
