@@ -126,6 +126,13 @@ class FourPints(Game[FourPintsState]):
         keg, rng = Rng.from_seed(seed).below(players)
         return _start_round(players, rng, 1, keg, ())
 
+    def deal(
+        self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
+    ) -> Applied[FourPintsState]:
+        """Returns round 1 with the lines that open every later round: who has the Keg."""
+        state = self.setup(players, options, seed, carry)
+        return Applied(state, (RoundStarted(1, state.keg), TurnStarted(state.keg)))
+
     def active_seats(self, state: FourPintsState) -> frozenset[int]:
         """Returns the seat whose turn it is, or nobody once the game is over."""
         return frozenset() if state.phase is Phase.OVER else frozenset((state.seat,))
