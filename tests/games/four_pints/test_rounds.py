@@ -142,3 +142,12 @@ def test_round_one_opens_the_log_as_every_later_round_does(seed: int) -> None:
     assert GAME.describe(dealt.events[0], names) == (
         f"Round 1 begins: {names[keg]} has the Keg and plays first."
     )
+
+
+def test_a_round_in_which_nobody_buys_goes_on() -> None:
+    cards = Cards()
+    bar = tuple(cards.beer(Beer.LAGER) for _slot in range(4))
+    state = table(bar=bar, beer_deck=(cards.beer(Beer.IPA),), purchase_deck=(cards.money(1),))
+    for _turn in range(40):  # reveal the £1, pass, keep the saved card; it comes round again
+        state = play(state, *_QUIET_TURN)
+    assert (state.round, len(state.beer_deck), state.round_scores) == (1, 1, ())
