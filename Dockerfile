@@ -21,4 +21,4 @@ USER gamenight
 EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD python -c "import urllib.request,sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz').status != 200)"
-CMD ["sh", "-c", "python -m app.db.migrate && exec uvicorn app.main:create_app --factory --host 0.0.0.0 --port 8000 --proxy-headers --forwarded-allow-ips='*' --ws-max-size 65536 --ws-per-message-deflate ${GAMENIGHT_WS_DEFLATE:-false}"]
+CMD ["sh", "-c", "python -m app.db.migrate && exec uvicorn app.main:create_app --factory --host 0.0.0.0 --port 8000 --proxy-headers --forwarded-allow-ips='*' --ws websockets-sansio --ws-max-size 65536 --ws-per-message-deflate ${GAMENIGHT_WS_DEFLATE:-false}"]

@@ -784,6 +784,7 @@ def summarise(
         "procs": procs,
         "deflate": merged["deflate_sockets"] > 0,  # negotiated: offered and accepted
         "launch": "url" if options["url"] else options["launch"],
+        "server_ws": None if options["url"] else options["server_ws"],
         "actions_per_s": round(merged["acts"] / seconds, 1),
         "rematches_per_s": round(merged["starts"] / seconds, 2),
         "actions": merged["acts"],
@@ -858,7 +859,7 @@ def render_table(out: dict[str, Any]) -> str:
             "rooms / sockets",
             f"{out['rooms']} / {out['sockets']}  (db {out['db']}, "
             f"{out['procs']} client process(es), deflate {'on' if out['deflate'] else 'off'}, "
-            f"launch {out['launch']})",
+            f"launch {out['launch']}, ws {out['server_ws'] or 'as the server runs'})",
         ),
         ("offered load", f"{rate}; {out['seconds']} s measured after {out['warmup']} s warm-up"),
         (
@@ -954,6 +955,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "default, as in scripts/serve)",
     )
     parser.add_argument(
+        "--server-ws",
+        default="websockets-sansio",
+        choices=("websockets-sansio", "websockets", "auto"),
+        help="uvicorn's WebSocket implementation for the server it starts (default "
+        "websockets-sansio, as scripts/serve and the image)",
+    )
+    parser.add_argument(
         "--part-sizes", action="store_true", help="also split message bytes by part (slower)"
     )
     parser.add_argument("--seed", type=int, default=1)
@@ -1002,7 +1010,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="gn-bench-")))
             database_url = stack.enter_context(scratch_database(args.db, folder))
-            server = (LiveServer if args.launch == "fd" else PortServer)(database_url, folder)
+            launcher = LiveServer if args.launch == "fd" else PortServer
+            server = launcher(database_url, folder, ws=args.server_ws)
             stack.callback(server.close)  # terminates the server by its PID
             if args.server_deflate:
                 stack.enter_context(_env(GAMENIGHT_WS_DEFLATE="true"))

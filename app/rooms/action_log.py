@@ -32,7 +32,7 @@ from typing import Any, Protocol
 import psycopg
 from sqlalchemy import Connection, Engine, PoolProxiedConnection, insert, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db.engine import make_sync_engine
@@ -217,6 +217,8 @@ class SqliteRows:
     def _connection(self) -> PoolProxiedConnection:
         if self._raw is None:
             raw = self.engine.raw_connection()
+            # Typed as optional for a proxy already closed; one just checked out has it.
+            assert raw.dbapi_connection is not None
             self.engine.dialect.set_isolation_level(raw.dbapi_connection, "AUTOCOMMIT")
             cursor = raw.cursor()
             cursor.execute("PRAGMA wal_autocheckpoint=0")
@@ -246,9 +248,12 @@ class SqliteRows:
 
 def _as_sqlalchemy(
     sql: str, params: list[Any], error: Exception, base: type[Exception], lost: bool
-) -> DBAPIError:
+) -> StatementError:
     """Returns the driver's error as SQLAlchemy raises it (IntegrityError for a repeated
-    sequence number...), which is what the rooms catch."""
+    sequence number...), which is what the rooms catch.
+
+    A driver's error (an instance of `base`) always comes back as a DBAPIError; the
+    library types the result as its base, StatementError, for errors of other kinds."""
     return DBAPIError.instance(sql, params, error, base, connection_invalidated=lost)
 
 

@@ -122,8 +122,9 @@ def render(env: Environment, template: str, **context: Any) -> str:
     into the variables as a plain dict and the context is made without that list.
     """
     loaded = env.get_template(template)
-    context = new_context(env, loaded.name, loaded.blocks, {**env.globals, **context}, shared=True)
+    merged = {**env.globals, **context}
+    variables = new_context(env, loaded.name, loaded.blocks, merged, shared=True)
     try:
-        return env.concat(loaded.root_render_func(context))  # type: ignore[attr-defined]
+        return env.concat(loaded.root_render_func(variables))
     except Exception:  # noqa: BLE001 - re-raised with the template's lines, as Jinja does
         env.handle_exception()

@@ -25,7 +25,7 @@ GAME_BUDGET_S = 50.0  # a game is about 60-150 clicks; each takes a few millisec
 MAX_REVEALS_PER_TURN = 6
 
 _BARE_EVENT_NAME = re.compile(r"^[A-Z][A-Za-z]+$")  # "CardRevealed": an event never put into words
-_MONEY = re.compile(r"Money available to .*: £(\d+)")
+_MONEY = re.compile(r"Money this turn: £(\d+)")  # the purchase zone's line
 
 # Everything the policy needs, read in one round trip: the enabled move buttons, the money.
 _READ_MOVES = """() => {
@@ -61,8 +61,7 @@ class Person(people.Person):
         buys = [i for i, label in enumerate(labels) if label.startswith("Buy ")]
         if buys:
             return buys[0]
-        money_seen = _MONEY.search(state["purchase"])
-        money = int(money_seen.group(1)) if money_seen else 0
+        money = _money(state["purchase"])
         if "Reveal a card" in labels and (money < 6 and self.reveals < MAX_REVEALS_PER_TURN):
             return labels.index("Reveal a card")
         if "Reveal a card" in labels and "Pass" not in labels:
@@ -79,6 +78,13 @@ class Person(people.Person):
         self.click_and_wait(self.page.locator("#actions .moves button").nth(index))
         self.clicks += 1
         return label
+
+
+def _money(purchase: str) -> int:
+    """Returns this turn's money as the purchase zone shows it; fails if it shows none."""
+    found = _MONEY.search(purchase)
+    assert found, f"the purchase zone does not say 'Money this turn': {purchase!r}"
+    return int(found.group(1))
 
 
 def _shoot_table(person: Person) -> None:

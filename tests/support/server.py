@@ -17,18 +17,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class LiveServer:
-    """Starts uvicorn on an inherited socket (no port race) and stops it by its PID."""
+    """Starts uvicorn on an inherited socket (no port race) and stops it by its PID.
+
+    `ws` is uvicorn's WebSocket implementation: websockets-sansio, as scripts/serve and the
+    image run it (the benchmark may start another to compare).
+    """
 
     def __init__(
         self,
         database_url: str,
         data_dir: Path,
         bot_delay_ms: int = 20,
+        ws: str = "websockets-sansio",
         settings: dict[str, str] | None = None,
     ) -> None:
         self.database_url = database_url
         self.data_dir = data_dir
         self.bot_delay_ms = bot_delay_ms
+        self.ws = ws
         self.settings = settings or {}  # more GAMENIGHT_ variables for this server
         self.process: subprocess.Popen[bytes] | None = None
         self._sock: socket.socket | None = None
@@ -40,7 +46,7 @@ class LiveServer:
         listen, fds = self._listen()
         command = [
             sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory", *listen,
-            "--log-level", "warning", "--ws-max-size", "65536",
+            "--log-level", "warning", "--ws", self.ws, "--ws-max-size", "65536",
             # As scripts/serve: off unless the host turns it on.
             "--ws-per-message-deflate", os.environ.get("GAMENIGHT_WS_DEFLATE", "false"),
         ]  # fmt: skip

@@ -357,14 +357,15 @@ def _card_view(card: int) -> CardView:
     spec = CARDS[card].spec
     material = spec if isinstance(spec, MaterialSpec) else None
     tool = spec if isinstance(spec, ToolSpec) else None
-    ability = (material or tool).ability if (material or tool) else None
+    material_or_tool = material or tool
+    ability = material_or_tool.ability if material_or_tool else None
     return CardView(
         id=card,
         category=CARDS[card].category.value,
         key=spec.key,
         name=spec.name,
         coins=spec.coins,
-        type=(material or tool).type.value if (material or tool) else None,
+        type=material_or_tool.type.value if material_or_tool else None,
         type_name=type_name(card),
         points=material.points if material else None,
         low=tool.low if tool else None,

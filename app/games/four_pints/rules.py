@@ -90,7 +90,7 @@ _PROMPTS: Mapping[Phase, str] = {
     Phase.SLIP: _("Slip: choose one of your pints to spill."),
     Phase.DRUNK_SPILL: _("Drunk: choose one of your pints to spill."),
     Phase.DRUNK_MONEY: _("Drunk: choose a Money card to discard."),
-    Phase.SAVE: _("Choose a Money card to save, or keep the one you have."),
+    Phase.SAVE: _("Save one of the Money cards left in the center, or let them go."),
 }
 _FIRST_REVEAL_PROMPT = _("Reveal a Purchase card: you must reveal at least one.")
 
@@ -100,7 +100,7 @@ _WRONG_PHASE: Mapping[Phase, str] = {
     Phase.SLIP: _("First choose one of your pints to spill."),
     Phase.DRUNK_SPILL: _("First choose one of your pints to spill."),
     Phase.DRUNK_MONEY: _("First choose a Money card to discard."),
-    Phase.SAVE: _("Your turn is over: save a Money card or keep the one you have."),
+    Phase.SAVE: _("Your turn is over: save a Money card from the center or let them go."),
 }
 
 
@@ -126,6 +126,13 @@ class FourPints(Game[FourPintsState]):
             raise ValueError(f"4 Pints takes 2 to 4 players, not {players}")
         keg, rng = Rng.from_seed(seed).below(players)
         return _start_round(players, rng, 1, keg, ())
+
+    def deal(
+        self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
+    ) -> Applied[FourPintsState]:
+        """Returns round 1 with the lines that open every later round: who has the Keg."""
+        state = self.setup(players, options, seed, carry)
+        return Applied(state, (RoundStarted(1, state.keg), TurnStarted(state.keg)))
 
     def active_seats(self, state: FourPintsState) -> frozenset[int]:
         """Returns the seat whose turn it is, or nobody once the game is over."""

@@ -233,7 +233,9 @@ class Stellar(Game[StellarState]):
 
     def _actions_view(self, state: StellarState, viewer: Viewer) -> ActionsView | None:
         """Returns the viewer's choices when they may act, else None."""
-        legal = self.legal_actions(state, viewer) if viewer is not None else ()
+        if viewer is None:
+            return None
+        legal = self.legal_actions(state, viewer)
         if not legal:
             return None
         prompt = _PROMPTS[state.phase]
@@ -362,7 +364,11 @@ def _explain_waiting(state: StellarState, seat: int) -> Refusal:
 def _explain_start(state: StellarState, seat: int, action: Any) -> Refusal:
     if action.telescope not in {card.id for card in state.boards[seat].starting}:
         return Refusal(_("That is not one of your starting cards."))
-    return Refusal(_("Your starting card goes on a space of the top section (0 to 4)."))
+    first, last = (space + 1 for space in (STARTING_SPACES[0], STARTING_SPACES[-1]))
+    return Refusal(  # numbered from 1, as the table and the log number the spaces
+        _("Your starting card goes on a space of the top section ({first} to {last})."),
+        {"first": first, "last": last},
+    )
 
 
 def _explain_take(state: StellarState, seat: int, action: Any) -> Refusal:

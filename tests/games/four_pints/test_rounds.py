@@ -131,3 +131,23 @@ def test_full_tie_shares_the_win() -> None:
 
 def test_no_result_before_the_end() -> None:
     assert GAME.result(GAME.setup(2, {}, 1)) is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_round_one_opens_the_log_as_every_later_round_does(seed: int) -> None:
+    dealt = GAME.deal(3, {}, seed)
+    keg = dealt.state.keg
+    assert dealt.events == (RoundStarted(1, keg), TurnStarted(keg))
+    names = ["Ann", "Bob", "Cy"]
+    assert GAME.describe(dealt.events[0], names) == (
+        f"Round 1 begins: {names[keg]} has the Keg and plays first."
+    )
+
+
+def test_a_round_in_which_nobody_buys_goes_on() -> None:
+    cards = Cards()
+    bar = tuple(cards.beer(Beer.LAGER) for _slot in range(4))
+    state = table(bar=bar, beer_deck=(cards.beer(Beer.IPA),), purchase_deck=(cards.money(1),))
+    for _turn in range(40):  # reveal the £1, pass, keep the saved card; it comes round again
+        state = play(state, *_QUIET_TURN)
+    assert (state.round, len(state.beer_deck), state.round_scores) == (1, 1, ())

@@ -46,7 +46,7 @@ def test_one_beer_per_turn() -> None:
     assert state.phase is Phase.SAVE  # £1 is left over: the only choice now is what to save
     assert all(not isinstance(action, (Buy, Reveal)) for action in GAME.legal_actions(state, 0))
     reason = refused(state, Buy(1)).reason
-    assert reason == "Your turn is over: save a Money card or keep the one you have."
+    assert reason == "Your turn is over: save a Money card from the center or let them go."
     assert beers(state, 0) == [(Beer.LAGER, False)]
 
 

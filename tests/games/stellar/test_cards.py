@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 from app.games.stellar.cards import (
     CARDS,
@@ -15,6 +17,8 @@ from app.games.stellar.cards import (
     Section,
     Suit,
 )
+
+_RULES = Path(__file__).resolve().parents[3] / "docs" / "rules" / "stellar.md"
 
 
 def test_sixty_celestial_cards_with_unique_ids() -> None:
@@ -89,3 +93,14 @@ def test_neighbours_are_the_spaces_whose_edges_touch() -> None:
     )
     assert NEIGHBOURS == expected
     assert all(a in NEIGHBOURS[b] for a in range(12) for b in NEIGHBOURS[a])
+
+
+def test_card_ids_are_in_the_order_the_rules_doc_lists() -> None:
+    rows = re.findall(r"^\| (\d+) \| (6/0|\d) \| (★*|—) \|", _RULES.read_text(), re.M)
+    documented = [(int(i), 6 if n == "6/0" else int(n), stars.count("★")) for i, n, stars in rows]
+    for place, suit in enumerate(Suit):
+        cards = CARDS[11 * place : 11 * (place + 1)]
+        assert all(card.suit is suit for card in cards)
+        assert [(card.id - 11 * place, card.value, card.stars) for card in cards] == documented
+    assert [card.id for card in STARTING_CARDS] == [0, 11, 22, 33, 44]
+    assert all(card.is_satellite for card in CARDS[55:])

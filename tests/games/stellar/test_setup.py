@@ -92,8 +92,10 @@ def test_start_puts_one_card_on_the_top_section_and_the_other_in_the_notebook() 
 def test_starting_card_only_on_the_top_section() -> None:
     state = GAME.setup(2, {}, seed=5)
     card = state.boards[0].starting[0]
-    reason = refused(state, Start(card.id, 5), seat=0).reason
-    assert reason == "Your starting card goes on a space of the top section (0 to 4)."
+    refusal = refused(state, Start(card.id, 5), seat=0)
+    assert refusal.reason.format(**refusal.params) == (
+        "Your starting card goes on a space of the top section (1 to 5)."
+    )
     other = state.boards[1].starting[0]
     assert refused(state, Start(other.id, 0), seat=0).reason == (
         "That is not one of your starting cards."

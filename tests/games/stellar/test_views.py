@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.games.stellar import GAME
-from app.games.stellar.actions import Place, PlayNotebook, Start, Take
-from app.games.stellar.cards import Suit
+from app.games.stellar.actions import Place, PlayNotebook, PlayTelescope, Start, Take
+from app.games.stellar.cards import Card, Suit
+from app.games.stellar.events import FaceDownSecret
 from app.games.stellar.state import Phase
 from app.games.stellar.views import (
     ActionsView,
@@ -23,7 +24,7 @@ from app.games.stellar.views import (
     TelescopeView,
 )
 
-from .tables import Cards, note, play, row, scope, table, with_board
+from .tables import Cards, note, play, play_events, row, scope, table, with_board
 
 
 def test_view_has_the_named_parts() -> None:
@@ -197,3 +198,32 @@ def test_unchanged_parts_compare_equal() -> None:
     assert after["telescopes"] == before["telescopes"]
     assert after["notebooks"] == before["notebooks"]
     assert after["status"] != before["status"]
+
+
+def _face_down_from_hand(cards: Cards, hand_card: Card, slot_five: Card) -> list[str]:
+    """Returns the log lines the opponent reads when seat 0 must play `hand_card` face down
+    (planets are blocked: the one planet's neighbours are taken)."""
+    blocked = scope(
+        {8: cards.card(Suit.PLANET, 2), 5: cards.card(Suit.MOON, 1), 9: cards.card(Suit.MOON, 2)}
+    )
+    state = table(row=row(*cards.filler(4), slot_five), deck=cards.filler(4))
+    state = with_board(state, 0, telescope=blocked, hand=(hand_card, cards.filler(1)[0]))
+    _state, events = play_events(state, Take(1), PlayTelescope(hand_card.id, 0, face_down=True))
+    seen = [event for event in events if event.visible_to(1)]
+    assert not any(isinstance(event, FaceDownSecret) for event in seen)
+    return [GAME.describe(event, ["Ann", "Bob"]) for event in seen]
+
+
+def test_a_face_down_hand_card_shows_its_printed_number_by_the_row_slot_it_calls() -> None:
+    cards = Cards()
+    planet5, cloud5 = cards.card(Suit.PLANET, 5), cards.card(Suit.CLOUD, 5)
+    lines = _face_down_from_hand(cards, planet5, slot_five=cloud5)
+    assert "Ann put Interstellar Cloud 5 in their notebook." in lines  # everyone saw it in slot 5
+    assert "Black Hole 4 ★ comes to row slot 5." in lines
+    assert not any("Planet 5" in line for line in lines)
+
+
+def test_a_face_down_six_zero_from_the_hand_is_named_in_the_log() -> None:
+    cards = Cards()
+    lines = _face_down_from_hand(cards, cards.six_zero(Suit.PLANET), cards.filler(1)[0])
+    assert "A 6/0 card has no row slot: Ann's second card is the top of the deck." in lines
