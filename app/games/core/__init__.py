@@ -1,6 +1,7 @@
-"""The game contract shared by every engine: actions, outcomes, RNG, replay."""
+"""The game contract shared by every engine: actions, choices, outcomes, RNG, replay."""
 
 from app.games.core.actions import Action, ActionCodec
+from app.games.core.choices import Choice, Gather, Item, MovesView, Pick, Point, Span
 from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
 from app.games.core.outcome import EVERYONE, Applied, Event, Refusal, Result, rank_by
 from app.games.core.replay import ReplayError, replay
@@ -13,13 +14,20 @@ __all__ = [
     "ActionCodec",
     "Applied",
     "Bot",
+    "Choice",
     "Event",
     "Game",
+    "Gather",
+    "Item",
+    "MovesView",
     "OptionSpec",
+    "Pick",
+    "Point",
     "Refusal",
     "ReplayError",
     "Result",
     "Rng",
+    "Span",
     "Timer",
     "Viewer",
     "rank_by",
