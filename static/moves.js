@@ -16,7 +16,7 @@
   }
 
   function checked(build) {
-    return Array.prototype.slice.call(build.querySelectorAll(".build-item input:checked"));
+    return Array.prototype.slice.call(build.querySelectorAll(".build-items input:checked"));
   }
 
   // Shows what the chosen step allows: its items enabled, the count and the running total
@@ -26,14 +26,14 @@
     var allowed = step ? numbers(step.dataset.items) : [];
     var count = step ? numbers(step.dataset.count) : [1, 0];
     var range = step && step.dataset.total ? numbers(step.dataset.total) : null;
-    build.querySelectorAll(".build-item input").forEach(function (box) {
+    build.querySelectorAll(".build-items input").forEach(function (box) {
       var ok = allowed.indexOf(Number(box.value)) >= 0;
       if (!ok) box.checked = false;
       box.disabled = !ok;
     });
     var picked = checked(build);
     if (picked.length >= count[1]) {
-      build.querySelectorAll(".build-item input:not(:checked)").forEach(function (box) {
+      build.querySelectorAll(".build-items input:not(:checked)").forEach(function (box) {
         box.disabled = true;
       });
     }

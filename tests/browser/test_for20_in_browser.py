@@ -33,7 +33,7 @@ _STEPS = """() => {
     const build = document.querySelector('#actions .build[data-field="materials"]');
     if (!build) return null;
     const points = {};
-    build.querySelectorAll(".build-item input").forEach(b => points[b.value] = +b.dataset.points);
+    build.querySelectorAll(".build-items input").forEach(b => points[b.value] = +b.dataset.points);
     return {points, steps: [...build.querySelectorAll(".build-step")].map(s => ({
         items: s.dataset.items.split(" ").map(Number),
         count: s.dataset.count.split(" ").map(Number),
@@ -62,7 +62,7 @@ class Person(people.Person):
             send = build.locator(".build-send")
             for value in chosen:
                 assert send.is_disabled()  # not a smoke the tool allows yet
-                build.locator(f'.build-item input[value="{value}"]').check()
+                build.locator(f'.build-items input[value="{value}"]').check()
             total = sum(points[value] for value in chosen)
             assert build.locator(".build-total").inner_text() == str(total)
             self.click_and_wait(send)

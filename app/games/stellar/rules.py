@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from app.games.core.actions import Action
-from app.games.core.choices import Choice
+from app.games.core.choices import Choice, Pick, first_of_each
 from app.games.core.contract import Bot, Game, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
@@ -223,6 +224,11 @@ class Stellar(Game[StellarState]):
         """Returns an event in plain words for the log."""
         return texts.describe(event, names)
 
+    def choices(self, state: StellarState, seat: int) -> tuple[Choice, ...]:
+        """Returns one button per distinct move: two alike satellites in one stack move alike."""
+        legal = self.legal(state, seat)
+        return tuple(Pick(action) for action in first_of_each(legal, partial(_alike, state, seat)))
+
     def phase_name(self, state: StellarState) -> str:
         return state.phase.value
 
@@ -236,6 +242,15 @@ class Stellar(Game[StellarState]):
         if state.phase is Phase.FINAL and not state.boards[seat].hand:
             return _CONFIRM_PROMPT
         return _PROMPTS[state.phase]
+
+
+def _alike(state: StellarState, seat: int, action: Action) -> Any:
+    """Returns what makes a move different to a player: moving a satellite is its stack,
+    value and stars, not which of two alike cards it is."""
+    if not isinstance(action, MoveSatellite):
+        return action
+    entry = next(e for e in state.boards[seat].notebook if e.card.id == action.card)
+    return "move", entry.stack, entry.card.value, entry.card.stars, entry.chosen, action.stack
 
 
 # --- legal actions ----------------------------------------------------------------------
