@@ -24,10 +24,11 @@ def environment() -> Environment:
     return _ENV
 
 
-def render_moves(game: Game[Any], state: Any, seat: int, version: int = 7) -> str:
+def render_moves(game: Game[Any], state: Any, seat: int, version: int = 7, view: Any = None) -> str:
     """Returns the HTML of the seat's moves part, from the same template and context as
-    `app.web.table` gives it (names and version stand in for the room's)."""
-    view = game.view(state, seat)
+    `app.web.table` gives it (names and version stand in for the room's); `view` is the
+    seat's whole view, when already made (the server makes it once per move)."""
+    view = game.view(state, seat) if view is None else view
     template = f"games/{game_package(game.id)}/parts/{game.moves_part}.html"
     names = [f"Player {number + 1}" for number in range(game.max_players)]
     return render(
