@@ -1,6 +1,7 @@
 """Two people play For20 Cards in a real browser until a move opens a reaction window: both
 pages show it with a running countdown, the answerer lets it go, and the move resolves. A
-smoke is built on the table: a tool, then materials within its range, then "Smoke these"."""
+smoke is built on the table: a tool, then materials within its range, then "Smoke these"; an
+action card's target is a short button under the card's heading."""
 
 from __future__ import annotations
 
@@ -102,6 +103,10 @@ def test_a_reaction_window_opens_counts_down_and_closes(
                 continue
             if mover.build_smoke():
                 smoked = True
+                continue
+            targets = mover.page.locator("#actions .one-of button")
+            if smoked and targets.count():  # an action card's target: htmx adds the card
+                mover.click_and_wait(targets.first)
                 continue
             labels = mover.labels()
             label = next(

@@ -1,6 +1,7 @@
 """A click on a picture move sends the point in the picture's own pixels, whatever size CSS
 gives the picture on screen (scaled down, transformed, on a high-density screen), with the
-seat's version, through htmx's socket: the toy picture game of tests/games/core."""
+seat's version, through htmx's socket: the toy picture game of tests/games/core. A target
+button under an action's heading sends the whole action (htmx merges the heading's values)."""
 
 from __future__ import annotations
 
@@ -99,5 +100,34 @@ def test_a_click_sends_the_point_in_picture_pixels(browser: Any, style: str, sca
         message.pop("HEADERS", None)
         assert message == {"cmd": "act", "v": 5, "kind": "tap", "x": 300, "y": 100}
         assert GAME.codec.decode(message) is not None
+    finally:
+        context.close()
+
+
+def test_a_target_button_sends_its_heading_action(browser: Any) -> None:
+    from app.games.core import OneOf
+    from tests.games.core.test_choices import Tap
+
+    choice = OneOf(Tap(), (Tap(1, 2), Tap(3, 4)))
+    body = (
+        '{% from "room/moves.html" import one_of %}{% macro head(a) %}Tap{% endmacro %}'
+        "{% macro option(a) %}at {{ a.x }} {{ a.y }}{% endmacro %}"
+        "{{ one_of(other, 9, head, option) }}"
+    )
+    template = make_environment().from_string(
+        '<div hx-ext="ws" ws-connect="/ws"><div class="moves">' + body + "</div></div>"
+    )
+    scripts = "".join(f'<script src="/static/{name}"></script>' for name in SCRIPTS)
+    html = f"<!doctype html><html><head>{scripts}</head><body>"
+    html += template.render(other=choice) + "</body></html>"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        sent = _serve(page, html)
+        page.locator(".one-of button", has_text="at 3 4").click()
+        _until(page, lambda: len(sent) > 1)
+        message = sent[1]
+        message.pop("HEADERS", None)
+        assert message == {"kind": "tap", "x": 3, "y": 4, "cmd": "act", "v": 9}
     finally:
         context.close()

@@ -39,8 +39,9 @@ def render_moves(game: Game[Any], state: Any, seat: int, version: int = 7, view:
 
 
 class _Buttons(HTMLParser):
-    """Collects each button's label, led by the card group it sits in (Stellar's spaces
-    read "telescope 1" under each card: one button per card, not copies)."""
+    """Collects each button's label, led by the group it sits in (Stellar's spaces read
+    "telescope 1" under each card, For20's targets a name under each action card: one button
+    per card, not copies)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -49,13 +50,16 @@ class _Buttons(HTMLParser):
         self.found: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "div":
-            self.groups.append(dict(attrs).get("data-pick"))
+        values = dict(attrs)
+        if tag in ("div", "span"):
+            # A card group, or an action's heading whose buttons name its targets.
+            one_of = values.get("hx-vals") if values.get("class") == "one-of" else None
+            self.groups.append(values.get("data-pick") or one_of)
         elif tag == "button":
             self.label = []
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "div" and self.groups:
+        if tag in ("div", "span") and self.groups:
             self.groups.pop()
         elif tag == "button" and self.label is not None:
             group = next((g for g in reversed(self.groups) if g), "")

@@ -145,11 +145,16 @@ class Tab:
         each button's, then for each step of a builder one set it allows (as moves.js)."""
         import html
 
-        values = re.findall(r"hx-vals='([^']*)'", self.parts.get("actions", ""))
+        part = self.parts.get("actions", "")
+        one_of = re.compile(r"<span class=\"one-of\" hx-vals='([^']*)'>(.*?)</span>", re.S)
+        moves = []
+        for heading, buttons in one_of.findall(part):  # each button adds to its heading's
+            base = json.loads(html.unescape(heading))
+            for sets in re.findall(r"hx-vals='([^']*)'", buttons):
+                moves.append({**base, **json.loads(html.unescape(sets))})
+        values = re.findall(r"hx-vals='([^']*)'", one_of.sub("", part))
         buttons = [json.loads(html.unescape(v)) for v in values]
-        return [move for move in buttons if "kind" in move] + built_moves(
-            self.parts.get("actions", "")
-        )
+        return [move for move in buttons if "kind" in move] + moves + built_moves(part)
 
     def commands(self) -> list[dict[str, Any]]:
         import html

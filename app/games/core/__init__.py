@@ -1,7 +1,7 @@
 """The game contract shared by every engine: actions, choices, outcomes, RNG, replay."""
 
 from app.games.core.actions import Action, ActionCodec
-from app.games.core.choices import Choice, Gather, Item, MovesView, Pick, Point, Span
+from app.games.core.choices import Choice, Gather, Item, MovesView, OneOf, Pick, Point, Span
 from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
 from app.games.core.outcome import EVERYONE, Applied, Event, Refusal, Result, rank_by
 from app.games.core.replay import ReplayError, replay
@@ -20,6 +20,7 @@ __all__ = [
     "Gather",
     "Item",
     "MovesView",
+    "OneOf",
     "OptionSpec",
     "Pick",
     "Point",

@@ -7,6 +7,8 @@ A game's `choices(state, seat)` returns these, as plain comparable data:
   and/or a points-sum range (the table shows the running total): For20's materials for a
   smoke, the cards that pay for an answer. Several gathers with the same field share their
   items on the table; choosing one of them is the first step (For20's tool).
+- `OneOf`: one of several ways to complete a base action (an action card's target: an
+  opponent and one of their cards), shown under one heading with a short button each.
 - `Point`: a click on a picture; the base action gets the point's x and y in the picture's
   own pixels.
 
@@ -78,6 +80,20 @@ class Gather:
 
 
 @dataclass(frozen=True, slots=True)
+class OneOf:
+    """Pick one way to complete `base`: each option is a complete action that differs from
+    it in some fields; a button sends only those (the base is sent by its heading)."""
+
+    base: Action
+    options: tuple[Action, ...]
+
+    def changes(self, option: Action) -> dict[str, Any]:
+        """Returns the fields in which an option differs from the base."""
+        base = self.base.to_json()
+        return {key: value for key, value in option.to_json().items() if base.get(key) != value}
+
+
+@dataclass(frozen=True, slots=True)
 class Point:
     """Click a point of the picture at `image` (`width` × `height` pixels): the action is
     `base` with fields `x` and `y` set to the point, in the picture's pixels."""
@@ -93,7 +109,7 @@ class Point:
         return dataclasses.replace(self.base, **{self.x: x, self.y: y})
 
 
-Choice = Pick | Gather | Point
+Choice = Pick | Gather | OneOf | Point
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +128,10 @@ class MovesView:
     @property
     def gathers(self) -> tuple[Gather, ...]:
         return tuple(choice for choice in self.choices if isinstance(choice, Gather))
+
+    @property
+    def one_of(self) -> tuple[OneOf, ...]:
+        return tuple(choice for choice in self.choices if isinstance(choice, OneOf))
 
     @property
     def points(self) -> tuple[Point, ...]:

@@ -5,7 +5,8 @@ papers, or a legendary in the area) and then a set of fitting materials whose po
 tool's range; an answer is an out-of-turn card on a stack entry and then the hand cards that pay
 for it. Listing them instead grew with every subset of a hoarded reserve (13 materials, 4 papers
 and 2 legendaries made 33,385 smokes). Every other move is a button. Copies of a card do the same,
-so only the first copy of each is offered: no two buttons alike.
+so only the first copy of each is offered: no two buttons alike. An action card with targets is
+one heading with a short button per target.
 
 Bots and random playouts get complete moves (`bounded`): for each tool choice one smoke per
 stoner-point total it can reach (the one with the fewest materials), and for each answer at most
@@ -18,7 +19,7 @@ import itertools
 from collections.abc import Iterable
 
 from app.games.core.actions import Action
-from app.games.core.choices import Choice, Gather, Item, Pick, Span, first_of_each
+from app.games.core.choices import Choice, Gather, Item, OneOf, Pick, Span, first_of_each
 from app.games.for20.actions import (
     Answer,
     EndTurn,
@@ -46,7 +47,7 @@ def choices(state: For20State, seat: int) -> tuple[Choice, ...]:
     gathers = tuple(_smoke_gather(state, seat, choice) for choice in _tools(state, seat))
     return (
         *(gather for gather in gathers if gather is not None),
-        *(Pick(action) for action in _other_moves(state, seat)),
+        *_grouped(_other_moves(state, seat)),
     )
 
 
@@ -60,6 +61,23 @@ def bounded(state: For20State, seat: int) -> tuple[Action, ...]:
         for combo in _fewest_per_total(fitting(state, seat, choice), choice.low, choice.high)
     )
     return (*smokes, *_other_moves(state, seat))
+
+
+def _grouped(moves: tuple[Action, ...]) -> tuple[Choice, ...]:
+    """Returns the moves as buttons, an action card with several targets as one choice."""
+    plays: dict[int, list[PlayAction]] = {}
+    for move in moves:
+        if isinstance(move, PlayAction):
+            plays.setdefault(move.card, []).append(move)
+    out: list[Choice] = []
+    for move in moves:
+        if not isinstance(move, PlayAction):
+            out.append(Pick(move))
+        elif len(plays[move.card]) == 1 and move.seat is None and move.target is None:
+            out.append(Pick(move))
+        elif move is plays[move.card][0]:
+            out.append(OneOf(PlayAction(move.card), tuple(plays[move.card])))
+    return tuple(out)
 
 
 def _key(card: int) -> str:

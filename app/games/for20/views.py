@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.core.choices import Choice, Gather, Pick
+from app.games.core.choices import Choice, Gather, OneOf, Pick
 from app.games.for20.actions import Answer, PlayAction, PlayTool, Recycle, Smoke
 from app.games.for20.cards import (
     CARDS,
@@ -293,7 +293,7 @@ def _choice_uses(choice: Choice) -> tuple[tuple[int, str], ...]:
         return _uses(choice.action)
     if isinstance(choice, Gather) and isinstance(choice.base, Answer):
         return ((choice.base.card, "answer"), *((item.value, "pay") for item in choice.items))
-    if isinstance(choice, Gather):
+    if isinstance(choice, (Gather, OneOf)):
         return _uses(choice.base)
     return ()
 
