@@ -20,7 +20,7 @@ from app.identity import Identity
 from app.rooms.hub import Hub
 from app.rooms.store import Store
 from app.web.render import make_environment
-from app.web.routes import lobby, rooms
+from app.web.routes import games, lobby, rooms
 from app.web.security import SecurityMiddleware
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
@@ -53,6 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(lobby.router)
     app.include_router(rooms.router)
+    app.include_router(games.router)
 
     @app.get("/healthz", response_class=PlainTextResponse)
     async def healthz() -> PlainTextResponse:

@@ -85,4 +85,84 @@
     var log = document.getElementById("log");
     if (log) log.scrollTop = log.scrollHeight;
   });
+
+  // ---- The connection, told truthfully ------------------------------------------------
+  // While the room's socket is down, and until the server's first message after it opens
+  // again (a new connection is sent the whole current table), the room is `offline`: the
+  // template's banner shows, its controls are disabled, and nothing is sent or queued. The
+  // ws extension would queue a click made meanwhile and send it on reopen, against a table
+  // the player has not seen; here the player sees the current table and decides again.
+  // Other scripts may check `.offline` on an ancestor; sends through a ws-send element (or
+  // socketWrapper.send with that element) are stopped by the guard below.
+  var OFFLINE_CONTROLS = "[ws-send], [data-ws-send], #table button, #table input, #table select, #table textarea";
+  var RETRY_FIRST_MS = 1000;
+  var RETRY_CAP_MS = 10000;
+  var RETRIED_BY_EXTENSION = [1006, 1011, 1012, 1013]; // htmx-ext-ws 2.0.4 reconnects after these
+
+  // Exponential backoff with jitter, capped, forever: the extension's own default waits up
+  // to 64 s, too long for a table waiting on a player.
+  function reconnectDelay(retries) {
+    var ceiling = Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * Math.pow(2, retries));
+    return ceiling / 2 + Math.random() * ceiling / 2;
+  }
+
+  if (window.htmx) window.htmx.config.wsReconnectDelay = reconnectDelay;
+
+  function refusedForGood(code) {
+    return code === 1008 || (code >= 4000 && code < 5000); // another site's page; no such room
+  }
+
+  function goOffline(room) {
+    room.classList.add("offline");
+    room.querySelectorAll(OFFLINE_CONTROLS).forEach(function (control) {
+      if (control.disabled === false) {
+        control.disabled = true;
+        control.dataset.offline = "";
+      }
+    });
+  }
+
+  function goOnline(room) {
+    room.classList.remove("offline", "refused");
+    room.querySelectorAll("[data-offline]").forEach(function (control) {
+      control.disabled = false;
+      delete control.dataset.offline;
+    });
+  }
+
+  document.addEventListener("htmx:wsClose", function (event) {
+    var room = event.target;
+    var code = event.detail.event.code;
+    event.detail.socketWrapper.queue.length = 0;
+    goOffline(room);
+    if (refusedForGood(code)) {
+      room.classList.add("refused");
+    } else if (RETRIED_BY_EXTENSION.indexOf(code) < 0) {
+      // A clean close (1000, or 1001 from a proxy going away) is not retried by the
+      // extension; the room must come back all the same. A failed attempt then closes
+      // with 1006, which the extension retries with the delay above.
+      var wrapper = event.detail.socketWrapper;
+      setTimeout(function () {
+        if (document.body.contains(room)) wrapper.reconnect();
+      }, reconnectDelay(0));
+    }
+  });
+
+  // Documented by the extension: reset the queue when reconnecting. It runs before the
+  // extension flushes the queue, so a send that slipped past the guard is dropped too.
+  document.addEventListener("htmx:wsOpen", function (event) {
+    event.detail.socketWrapper.queue.length = 0;
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", function (event) {
+    if (event.target.classList.contains("offline")) goOnline(event.target);
+  });
+
+  function refuseWhileOffline(event) {
+    var target = event.target;
+    if (target.closest && target.closest(".offline")) event.preventDefault();
+  }
+
+  document.addEventListener("htmx:wsConfigSend", refuseWhileOffline); // before it is queued
+  document.addEventListener("htmx:wsBeforeSend", refuseWhileOffline); // queued, at reopen
 })();

@@ -1,14 +1,22 @@
-"""How a tab's socket is written: in order, no task while idle, a slow tab is let go."""
+"""How a tab's socket is written: in order, no task while idle, a slow tab is let go and
+comes back to the whole current table."""
 
 from __future__ import annotations
 
 import asyncio
+import random
+import re
 from typing import Any
+
+import pytest
 
 from app.games.core import Refusal
 from app.games.four_pints import GAME
+from app.web import connection
 from app.web.connection import Connection
+from app.web.table import parts, viewer_of
 from tests.support.rooms import ENV, room_with
+from tests.support.tabs import top_level
 
 
 class SlowSocket:
@@ -80,3 +88,59 @@ async def test_a_tab_too_far_behind_is_closed_and_nothing_more_is_queued() -> No
     assert 60 <= len(socket.sent) <= 66  # what was queued before the limit, nothing after
     assert not any("message 99" in s for s in socket.sent)
     await _disconnect(socket, task)
+
+
+def _page(messages: list[str]) -> dict[str, Any]:
+    """Returns what a page shows after `messages`: each part's HTML by id, and the log lines."""
+    shown: dict[str, Any] = {"log": []}
+    for message in messages:
+        for ident, attrs, chunk in top_level(message):
+            if ident == "log":
+                lines = re.findall(r"<li>(.*?)</li>", chunk, re.S)
+                shown["log"] = shown["log"] + lines if attrs.get("hx-swap-oob") else lines
+            else:
+                shown[ident] = chunk
+    return shown
+
+
+def _move(live: Any, rng: random.Random) -> None:
+    """Applies a random legal move of the seat to act, as a committed move would."""
+    match = live.match
+    seat = min(GAME.active_seats(match.state))
+    applied = GAME.apply(match.state, seat, rng.choice(GAME.legal_actions(match.state, seat)))
+    assert not isinstance(applied, Refusal)
+    live._advance(match, seat, applied)
+    live._changed(seating=False)
+
+
+async def test_a_tab_let_go_for_falling_behind_comes_back_to_the_whole_current_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(connection, "_MAX_QUEUE", 4)
+    rng = random.Random(5)
+    slow, kept = SlowSocket(), SlowSocket()
+    conn, task = await _serve(slow)
+    live = conn.live
+    watcher = Connection(kept, live, 1, ENV)  # type: ignore[arg-type]
+    watcher_task = asyncio.create_task(watcher.run(max_bytes=4096))  # same person, kept up
+    await _settle()
+    slow.gate.clear()  # the first tab stops reading while the game goes on
+    for _ in range(12):
+        _move(live, rng)
+        await _settle()
+    slow.gate.set()
+    await _settle()
+    assert slow.closed == 1013
+    await _disconnect(slow, task)
+
+    again = SlowSocket()  # the page reconnects: a new connection, which has been sent nothing
+    conn_again = Connection(again, live, 1, ENV)  # type: ignore[arg-type]
+    again_task = asyncio.create_task(conn_again.run(max_bytes=4096))
+    await _settle()
+    assert len(again.sent) == 1  # the whole table at once, not a stream of old updates
+    assert _page(again.sent) == _page(kept.sent)  # the page a tab that saw every update shows
+    assert len(_page(again.sent)["log"]) > 0
+    viewer = viewer_of(live, 1)
+    assert {p.name for p in parts(live, viewer)} | {"log"} <= set(_page(again.sent))
+    await _disconnect(again, again_task)
+    await _disconnect(kept, watcher_task)

@@ -1,9 +1,11 @@
-"""The game contract shared by every engine: actions, choices, outcomes, RNG, replay."""
+"""The game contract shared by every engine: actions, choices, outcomes, RNG, replay, card
+references."""
 
 from app.games.core.actions import Action, ActionCodec
 from app.games.core.choices import Choice, Gather, Item, MovesView, OneOf, Pick, Point, Span
 from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
 from app.games.core.outcome import EVERYONE, Applied, Event, Refusal, Result, rank_by
+from app.games.core.reference import CardEntry, CardGroup, CardReference
 from app.games.core.replay import ReplayError, replay
 from app.games.core.rng import Rng
 
@@ -14,6 +16,9 @@ __all__ = [
     "ActionCodec",
     "Applied",
     "Bot",
+    "CardEntry",
+    "CardGroup",
+    "CardReference",
     "Choice",
     "Event",
     "Game",

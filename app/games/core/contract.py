@@ -16,6 +16,7 @@ codec, bots) whose methods are pure functions of an immutable state:
                                             + the seat's moves, `moves_part`)
     result(state)                        -> Result once the game is over, else None
     timer(state)                         -> the clock action to fire, if any
+    card_reference()                     -> every card with its data, for the reference page
 
 No I/O, no clock, no globals: randomness comes from the `Rng` inside the state
 and time only enters as an action by the `CLOCK` seat, so a seed plus the
@@ -34,6 +35,7 @@ from app.games.core.actions import Action, ActionCodec
 from app.games.core.choices import Choice, MovesView, StateMemo, picks
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.reference import CardReference
 
 if TYPE_CHECKING:
     import random
@@ -192,6 +194,11 @@ class Game(ABC, Generic[S]):
 
     def timer(self, state: S) -> Timer | None:
         """Returns the clock running now, if the game has one."""
+        return None
+
+    def card_reference(self) -> CardReference | None:
+        """Returns every card of the game with its data, drawn by the game's `cards.html`
+        template on its reference page; None when the game has no cards to list."""
         return None
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any] | Refusal:

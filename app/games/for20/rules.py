@@ -20,6 +20,7 @@ from app.games.core.choices import Choice
 from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
 from app.games.for20 import cards, offers, texts
 from app.games.for20.actions import (
@@ -62,6 +63,7 @@ from app.games.for20.events import (
     ToolsStraightened,
     TurnStarted,
 )
+from app.games.for20.reference import REFERENCE
 from app.games.for20.scoring import check_round, final_result, scores
 from app.games.for20.smoking import check_smoke
 from app.games.for20.smoking import declare as declare_smoke
@@ -227,6 +229,10 @@ class For20(Game[For20State]):
     def result(self, state: For20State) -> Result | None:
         """Returns totals and ranks once the game is over."""
         return final_result(state) if state.phase is Phase.OVER else None
+
+    def card_reference(self) -> CardReference:
+        """Returns both decks, card by card as the table draws them, with their copies."""
+        return REFERENCE
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """Returns an event in plain words for the log, led by its OP numbers."""

@@ -106,6 +106,22 @@ _REACTIONS: Mapping[Reaction, str] = {
 }
 
 
+_TYPES: Mapping[str, str] = {
+    "weed": _("weed"),
+    "hash": _("hash"),
+    "special": _("special"),
+    "combo": _("combo"),
+}
+
+
+def type_name(card_id: int) -> str | None:
+    """Returns a material's or a tool's type as its face names it ("weed"), else None."""
+    spec = CARDS[card_id].spec
+    if isinstance(spec, MaterialSpec | ToolSpec):
+        return _TYPES[spec.type.value]
+    return None
+
+
 def card_text(card_id: int) -> str:
     """Returns what a card does, as its face would say it."""
     spec = CARDS[card_id].spec

@@ -32,15 +32,16 @@ from app.games.for20.state import (
     Phase,
     SmokeMove,
 )
-from app.games.for20.texts import card_text
+from app.games.for20.texts import card_text, type_name
 from app.games.for20.window import AUTO_PASS_SECONDS
 
 
 @dataclass(frozen=True, slots=True)
 class CardView:
-    """A face-up card. `type` is a material or tool type value; the numbers that do not apply
-    to the card's category are None (points: materials; low/high: tools; cost: actions; pay:
-    out-of-turn cards). `coins` is what turning (a material) or recycling (the rest) gives."""
+    """A face-up card. `type` is a material or tool type value (`type_name` its name on the
+    face); the numbers that do not apply to the card's category are None (points: materials;
+    low/high: tools; cost: actions; pay: out-of-turn cards). `coins` is what turning (a
+    material) or recycling (the rest) gives."""
 
     id: int
     category: str
@@ -48,6 +49,7 @@ class CardView:
     name: str
     coins: int
     type: str | None
+    type_name: str | None
     points: int | None
     low: int | None
     high: int | None
@@ -334,6 +336,7 @@ def _card_view(card: int) -> CardView:
         name=spec.name,
         coins=spec.coins,
         type=(material or tool).type.value if (material or tool) else None,
+        type_name=type_name(card),
         points=material.points if material else None,
         low=tool.low if tool else None,
         high=tool.high if tool else None,

@@ -18,6 +18,7 @@ from app.games.core.choices import Choice, Pick, first_of_each
 from app.games.core.contract import Bot, Game, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
 from app.games.four_pints import texts
 from app.games.four_pints.actions import (
@@ -62,6 +63,7 @@ from app.games.four_pints.events import (
     TurnStarted,
 )
 from app.games.four_pints.payment import choose_payment, price_for
+from app.games.four_pints.reference import REFERENCE
 from app.games.four_pints.scoring import final_result
 from app.games.four_pints.state import Area, FourPintsState, Phase, Pint
 from app.games.four_pints.views import (
@@ -138,6 +140,10 @@ class FourPints(Game[FourPintsState]):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """Returns an event in plain words for the log."""
         return texts.describe(event, names)
+
+    def card_reference(self) -> CardReference:
+        """Returns the Beer and Purchase decks, alike cards together, with their copies."""
+        return REFERENCE
 
     def apply(
         self, state: FourPintsState, seat: int, action: Action

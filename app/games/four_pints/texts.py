@@ -1,4 +1,5 @@
-"""4 Pints events in plain words for the log: every message is marked for translation."""
+"""4 Pints events in plain words for the log, and the Purchase cards' texts: every message is
+marked for translation."""
 
 from __future__ import annotations
 
@@ -29,6 +30,18 @@ from app.games.four_pints.events import (
 )
 
 Names = Sequence[str]
+
+CARD_TEXTS: Mapping[Kind, str] = {
+    Kind.MONEY: _("Adds its value to this turn's money; one left unspent may be saved."),
+    Kind.DRUNK: _(
+        "Into your area. Holding 1: discard a Money card; 2: spill one of your pints;"
+        " 3: lose all your Money and your turn."
+    ),
+    Kind.ELBOWING: _("Spill a pint of an opponent of your choice."),
+    Kind.SLIP: _("Spill one of your own pints."),
+    Kind.HAPPY_HOUR: _("Everyone's next pint, yours first, is half price until your next turn."),
+}
+"""What each Purchase card does, as its face says it."""
 
 _SPILLS: Mapping[tuple[str, bool], str] = {
     ("elbowing", False): _("{name} elbowed {owner}: {owner}'s {beer} is spilled."),

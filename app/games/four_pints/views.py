@@ -14,6 +14,7 @@ from app.games.four_pints.cards import BEER_CARDS, KIND_NAMES, BeerCard
 from app.games.four_pints.payment import half_price
 from app.games.four_pints.scoring import final_result, totals
 from app.games.four_pints.state import FourPintsState, Phase, Pint
+from app.games.four_pints.texts import CARD_TEXTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,7 @@ class RevealedView:
     kind: str
     name: str
     value: int
+    text: str  # what the card does, as its face says it
     in_center: bool
 
 
@@ -70,10 +72,12 @@ class PurchaseView:
 
 @dataclass(frozen=True, slots=True)
 class PintView:
-    """A pint in a game area; `points` is what it scores now (1 when spilled)."""
+    """A pint in a game area: its printed price, and `points`, what it scores now (1 when
+    spilled)."""
 
     beer: str
     name: str
+    price: int
     points: int
     spilled: bool
 
@@ -132,7 +136,13 @@ def _beer_view(state: FourPintsState, card: BeerCard | None, viewer: Viewer) -> 
 
 def purchase_view(state: FourPintsState) -> PurchaseView:
     revealed = tuple(
-        RevealedView(card.kind.value, KIND_NAMES[card.kind], card.value, card in state.center)
+        RevealedView(
+            card.kind.value,
+            KIND_NAMES[card.kind],
+            card.value,
+            CARD_TEXTS[card.kind],
+            card in state.center,
+        )
         for card in state.revealed
     )
     money = 0 if state.phase is Phase.OVER else state.money
@@ -163,7 +173,7 @@ def scores_view(state: FourPintsState) -> ScoresView:
 # every table part often, and a shared instance also compares equal fastest.
 _PINT_VIEWS: Mapping[tuple[int, bool], PintView] = {
     (card.id, spilled): PintView(
-        card.beer.value, card.spec.name, Pint(card, spilled).points, spilled
+        card.beer.value, card.spec.name, card.spec.price, Pint(card, spilled).points, spilled
     )
     for card in BEER_CARDS
     for spilled in (False, True)

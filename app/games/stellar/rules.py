@@ -19,6 +19,7 @@ from app.games.core.choices import Choice, Pick, first_of_each
 from app.games.core.contract import Bot, Game, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
 from app.games.stellar import texts
 from app.games.stellar.actions import (
@@ -74,6 +75,7 @@ from app.games.stellar.placement import (
     place,
     placements,
 )
+from app.games.stellar.reference import REFERENCE
 from app.games.stellar.scoring import final_result
 from app.games.stellar.state import Board, Entry, Phase, StellarState
 from app.games.stellar.views import (
@@ -219,6 +221,10 @@ class Stellar(Game[StellarState]):
     def result(self, state: StellarState) -> Result | None:
         """Returns totals and shared ranks once the game is over."""
         return final_result(state) if state.phase is Phase.OVER else None
+
+    def card_reference(self) -> CardReference:
+        """Returns the 60 celestial cards by type, equal cards together, with their copies."""
+        return REFERENCE
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """Returns an event in plain words for the log."""

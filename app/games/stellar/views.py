@@ -209,7 +209,7 @@ def row_view(state: StellarState, viewer: Viewer) -> RowView:
             RowSlotView(number, _card_view(card)) for number, card in enumerate(state.row, 1)
         ),
         deck=len(state.deck),
-        drawn=_CARD_VIEWS[drawn.id] if drawn is not None and visible else None,
+        drawn=CARD_VIEWS[drawn.id] if drawn is not None and visible else None,
         drawn_hidden=drawn is not None and not visible,
     )
 
@@ -222,10 +222,10 @@ def hand_view(state: StellarState, viewer: Viewer) -> HandView | None:
     start = None
     if board.start is not None and board.starting:
         card_id, space = board.start
-        start = StartView(_CARD_VIEWS[card_id], space)
+        start = StartView(CARD_VIEWS[card_id], space)
     return HandView(
-        cards=tuple(_CARD_VIEWS[card.id] for card in board.hand),
-        starting=tuple(_CARD_VIEWS[card.id] for card in board.starting),
+        cards=tuple(CARD_VIEWS[card.id] for card in board.hand),
+        starting=tuple(CARD_VIEWS[card.id] for card in board.starting),
         start=start,
     )
 
@@ -265,7 +265,7 @@ def notebooks_view(state: StellarState) -> tuple[NotebookView, ...]:
 
 def _stack_view(suit: Suit, pairs: Counted) -> StackView:
     entries = tuple(
-        EntryView(_CARD_VIEWS[entry.card.id], value, entry.chosen is not None)
+        EntryView(CARD_VIEWS[entry.card.id], value, entry.chosen is not None)
         for entry, value in pairs
     )
     run = longest_run(value for _entry, value in pairs)
@@ -297,7 +297,7 @@ def _score_line(seat: int, breakdown: Breakdown) -> ScoreLineView:
 
 
 def _card_view(card: Card | None) -> CardView | None:
-    return None if card is None else _CARD_VIEWS[card.id]
+    return None if card is None else CARD_VIEWS[card.id]
 
 
 # Enum values are slow to read in a loop; views read these (id, name) pairs instead.
@@ -310,7 +310,7 @@ _SECTION_LABELS: Mapping[Section, tuple[str, str]] = {
 
 # Views of single cards and spaces never change, so they are built once: the server renders
 # every table part often, and a shared instance also compares equal fastest.
-_CARD_VIEWS: Mapping[int, CardView] = {
+CARD_VIEWS: Mapping[int, CardView] = {
     card.id: CardView(
         card.id,
         card.kind.value,

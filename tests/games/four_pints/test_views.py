@@ -9,6 +9,7 @@ from app.games.four_pints import GAME
 from app.games.four_pints.actions import Reveal
 from app.games.four_pints.cards import Beer, Kind
 from app.games.four_pints.state import Phase
+from app.games.four_pints.texts import CARD_TEXTS
 from app.games.four_pints.views import (
     BarView,
     BeerView,
@@ -88,8 +89,8 @@ def test_purchase_view_lists_this_turns_cards() -> None:
     state = play(state, Reveal(), Reveal())  # the Drunk card forces a choice: £1 or £2
     purchase = GAME.view(state, 0)["purchase"]
     assert purchase.revealed == (
-        RevealedView("money", "Money", 2, True),
-        RevealedView("drunk", "Drunk", 0, False),
+        RevealedView("money", "Money", 2, CARD_TEXTS[Kind.MONEY], True),
+        RevealedView("drunk", "Drunk", 0, CARD_TEXTS[Kind.DRUNK], False),
     )
     assert purchase.money == 3
     assert GAME.view(state, 0)["actions"].phase == "drunk_money"
@@ -117,7 +118,7 @@ def test_players_view_shows_pints_money_and_score() -> None:
     player = GAME.view(state, 0)["players"][1]
     assert player == PlayerView(
         seat=1,
-        pints=(PintView("ipa", "IPA", 8, False), PintView("lager", "Lager", 1, True)),
+        pints=(PintView("ipa", "IPA", 6, 8, False), PintView("lager", "Lager", 2, 1, True)),
         saved=3,
         drunk=1,
         happy_hour=True,
