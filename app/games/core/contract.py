@@ -6,8 +6,9 @@ codec, bots) whose methods are pure functions of an immutable state:
     setup(players, options, seed, carry) -> state   (deal: the same, with its events)
     active_seats(state)                  -> the seats that may act now (often several)
     choices(state, seat)                 -> what the table offers that seat, as shapes it
-                                            builds (a button, a set of items, a point of a
-                                            picture; see `choices.py`), no two alike
+                                            builds (a button, a set of items, one of several
+                                            targets, a point of a picture; `choices.py`),
+                                            no two alike
     legal_actions(state, seat)           -> a bounded set of complete legal actions, for bots
                                             and random playouts (not always all of them)
     apply(state, seat, action)           -> Applied(state, events) | Refusal
@@ -20,7 +21,9 @@ codec, bots) whose methods are pure functions of an immutable state:
 
 No I/O, no clock, no globals: randomness comes from the `Rng` inside the state
 and time only enters as an action by the `CLOCK` seat, so a seed plus the
-action log always rebuilds the same game (see `replay`).
+action log always rebuilds the same game (see `replay`). `legal` and `offered`
+remember `legal_actions` and `choices` per state and seat; being pure, they
+would answer the same again.
 """
 
 from __future__ import annotations
