@@ -1,8 +1,8 @@
 """The moves of For20 Cards and the codec that parses them from untrusted JSON.
 
 Cards are named by id (`cards.CARDS`), seats by number. The current player's moves come in the
-main phase; `pass` and `answer` in a reaction window; `auto_pass` and `close_window` only from
-the CLOCK seat, when `timer(state)` runs out.
+main phase; `pass` and `answer` in a reaction window, from the other players; `close_stage` only
+from the CLOCK seat, when `timer(state)` runs out.
 """
 
 from __future__ import annotations
@@ -81,19 +81,12 @@ class Answer(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class AutoPass(Action):
-    """CLOCK: the fixed delay of window `window` ran out; whoever cannot answer passes."""
+class CloseStage(Action):
+    """CLOCK: stage `stage` of window `window` ran its length; whoever has not chosen passes."""
 
-    kind: ClassVar[str] = "auto_pass"
+    kind: ClassVar[str] = "close_stage"
     window: int
-
-
-@dataclass(frozen=True, slots=True)
-class CloseWindow(Action):
-    """CLOCK: window `window` ran its length; everyone left passes."""
-
-    kind: ClassVar[str] = "close_window"
-    window: int
+    stage: int
 
 
 CODEC = ActionCodec(
@@ -105,6 +98,5 @@ CODEC = ActionCodec(
     EndTurn,
     Pass,
     Answer,
-    AutoPass,
-    CloseWindow,
+    CloseStage,
 )

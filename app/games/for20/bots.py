@@ -2,9 +2,11 @@
 turn when it pays, and attacks the leader.
 
 The smart bot reads only what its seat may know: its own hand, the public zones (reserves,
-areas, smoked stacks, dumps, hand sizes) and the open window's stack. It never looks at the
-decks, other hands or who has passed; a test checks that changing those never changes its move.
-In a window it decides at once, so bots never hold a table up.
+areas, smoked stacks, dumps, hand sizes) and the open window's stack as shown so far. It never
+looks at the decks, other hands or what the others chose in the open stage; a test checks that
+changing those never changes its move. In a window it decides at once, so bots never hold a
+table up; not seeing the others' choices, two bots may answer the same smoke in one stage, and
+the later in turn order then gets what is left.
 """
 
 from __future__ import annotations
@@ -269,8 +271,6 @@ def _answer_value(state: For20State, seat: int, move: Answer) -> float:
     if kind is Reaction.SHORT_MEMORY:
         return _cancel_value(state, seat, target) - _keep(state, move.card)
     assert isinstance(target, SmokeMove)
-    if _countered(window.stack, seat):
-        return 0.0  # someone already answers this smoke; let them pay for it
     gained = sum(points(card) for card in target.materials)
     threat = _threat(state, target.seat)
     if kind is Reaction.PASS_IT:
@@ -278,15 +278,6 @@ def _answer_value(state: For20State, seat: int, move: Answer) -> float:
     if kind is Reaction.DRUG_TEST:
         return gained * threat - 1.5
     return _TOOL_WORTH + gained * 0.5 * threat - 1.0
-
-
-def _countered(stack: Sequence[Any], seat: int) -> bool:
-    """Returns True when an answer other than this seat's already stands against the smoke."""
-    return any(
-        isinstance(entry, AnswerMove)
-        and out_of_turn(entry.card).answer is not Reaction.SHORT_MEMORY
-        for entry in stack
-    )
 
 
 def _cancel_value(state: For20State, seat: int, target: Any) -> float:
@@ -301,7 +292,7 @@ def _cancel_value(state: For20State, seat: int, target: Any) -> float:
         return 0.0
     assert isinstance(target, AnswerMove)
     answered = window.stack[target.target]
-    return 6.0 if answered.seat == seat else 0.0  # someone answers the bot's own move
+    return 6.0 if answered.seat == seat else 0.0  # someone answers the bot's own answer
 
 
 def _holds_raid(state: For20State, seat: int) -> bool:

@@ -2,8 +2,9 @@
 
 Each event carries the numbers of the rulebook operations it performs (`ops()`), so the log
 reads "OP 03 · Ann smokes …" and a rule is findable by its number. Hand cards are secret: a
-drawn game card is named only to its drawer (`seen_by`), and a pass in a reaction window is
-seen only by whoever passed, so no one learns who could have answered.
+drawn game card is named only to its drawer (`seen_by`); in a reaction window a pass, and an
+answer until its stage closes, are seen only by whoever chose them, so no one learns who could
+have answered.
 """
 
 from __future__ import annotations
@@ -102,8 +103,12 @@ class DrawSkipped(For20Event):
 
 @dataclass(frozen=True, slots=True)
 class ToolPlayed(For20Event):
-    """`seat` put legendary tool `card` from its hand into its area (the turn's new tool)."""
+    """`seat` put legendary tool `card` from its hand into its area (the turn's new tool).
 
+    The rulebook has no operation of its own for this; OP 04 is the one of legendaries in
+    the area, so the line carries its number."""
+
+    OPS = (4,)
     seat: int
     card: int
 
@@ -259,7 +264,7 @@ class LegalizeRemoved(For20Event):
 
 @dataclass(frozen=True, slots=True)
 class WindowOpened(For20Event):
-    """A reaction window opens on `seat`'s move; it closes within `seconds`."""
+    """A reaction window opens on `seat`'s move; its first stage lasts `seconds` at most."""
 
     number: int
     seat: int
@@ -267,8 +272,30 @@ class WindowOpened(For20Event):
 
 
 @dataclass(frozen=True, slots=True)
+class AnswerChosen(For20Event):
+    """Only for the seat: it declared `card` on stack entry `target`, paying `pay`; everyone
+    sees it (`AnswerDeclared`) when the stage closes."""
+
+    seat: int
+    card: int
+    target: int
+    pay: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StageOpened(For20Event):
+    """Answers were shown: stage `stage` of window `number` lets the others answer them, for
+    `seconds` at most."""
+
+    number: int
+    stage: int
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
 class AnswerDeclared(For20Event):
-    """OP 12-15: `seat` answers stack entry `target` (`target_seat`'s) with `card`, paying `pay`."""
+    """OP 12-15: `seat` answers stack entry `target` (`target_seat`'s) with `card`, paying `pay`;
+    shown when the stage in which it was chosen closes."""
 
     seat: int
     card: int
@@ -282,7 +309,7 @@ class AnswerDeclared(For20Event):
 
 @dataclass(frozen=True, slots=True)
 class Passed(For20Event):
-    """Only for the seat: it let the window go (`auto` when the clock passed for it)."""
+    """Only for the seat: it let the stage go (`auto` when the stage's time ran out first)."""
 
     seat: int
     auto: bool
@@ -290,7 +317,8 @@ class Passed(For20Event):
 
 @dataclass(frozen=True, slots=True)
 class WindowClosed(For20Event):
-    """Everyone has passed or the time is up: the stack resolves, last answer first."""
+    """A stage closed with no answer to show, or nobody can answer the ones shown: the stack
+    resolves, last answer first."""
 
     number: int
 

@@ -169,7 +169,7 @@ def _answer_options(state: For20State, seat: int) -> tuple[_Option, ...]:
         others = tuple(sorted(other for other in hand if other != card))
         if len(others) < spec.pay:
             continue
-        for index in range(len(window.stack)):
+        for index in range(window.layer, len(window.stack)):  # this stage's moves
             if can_target(window.stack, index, seat, spec.answer):
                 out.append((Answer(card, index), spec.pay, others))
     return tuple(out)

@@ -42,8 +42,8 @@ _GROUPS: tuple[tuple[Category, str, str], ...] = (
         Category.OUT_OF_TURN,
         _("Out-of-turn cards"),
         _(
-            "Game deck. Played to answer a move in its reaction window: discard as many other"
-            " hand cards as the card asks (OP 12-15)."
+            "Game deck. Played in another player's turn, to answer a move in its reaction"
+            " window: discard as many other hand cards as the card asks (OP 12-15)."
         ),
     ),
 )

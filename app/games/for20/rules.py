@@ -26,8 +26,7 @@ from app.games.for20 import cards, offers, texts
 from app.games.for20.actions import (
     CODEC,
     Answer,
-    AutoPass,
-    CloseWindow,
+    CloseStage,
     EndTurn,
     Pass,
     PlayAction,
@@ -77,12 +76,11 @@ from app.games.for20.views import (
     window_view,
 )
 from app.games.for20.window import (
-    AUTO_PASS_SECONDS,
     WINDOW_SECONDS,
     answer,
-    auto_pass,
     check_answer,
-    close_window,
+    check_choice,
+    close_stage,
     pass_window,
     push,
     waiting,
@@ -94,7 +92,7 @@ OPTIONS = (
     OptionSpec("starting_materials", "3 face-up materials in each reserve to start", "bool", False),
     OptionSpec(
         "window_seconds",
-        "Seconds to answer a move out of turn",
+        "Seconds to answer a move out of turn (each stage)",
         "int",
         WINDOW_SECONDS,
         minimum=3,
@@ -115,7 +113,7 @@ _NO_ANSWER_PROMPT = _("A move can be answered; you have no answer you can pay fo
 
 _MAIN_ACTIONS = (Smoke, TurnMaterial, Recycle, PlayAction, PlayTool, EndTurn)
 _WINDOW_ACTIONS = (Pass, Answer)
-_CLOCK_ACTIONS = (AutoPass, CloseWindow)
+_CLOCK_ACTIONS = (CloseStage,)
 
 
 class For20(Game[For20State]):
@@ -173,7 +171,7 @@ class For20(Game[For20State]):
         return Applied(state, tuple(events))
 
     def active_seats(self, state: For20State) -> frozenset[int]:
-        """Returns the current player, or in a window everyone who has not answered or passed."""
+        """Returns the current player, or in a window's stage whoever has still to choose."""
         if state.phase is Phase.WINDOW:
             return waiting(state)
         if state.phase is Phase.OVER:
@@ -239,19 +237,16 @@ class For20(Game[For20State]):
         return texts.describe(event, names)
 
     def timer(self, state: For20State) -> Timer | None:
-        """Returns the clock of the open window: first the auto-pass, then the window's end.
+        """Returns the clock of the open window's stage: `window_seconds`, whatever the hands.
 
-        The key names the window and the stage, so each new window (every answer opens one)
-        and each stage is a new timer; passes do not change it.
+        The key names the window and the stage, so each stage is a new timer; choices made
+        in a stage do not change it.
         """
         window = state.window
         if state.phase is not Phase.WINDOW or window is None:
             return None
-        if window.stage == 1:
-            key = f"for20:window:{window.number}:auto"
-            return Timer(key, AUTO_PASS_SECONDS, AutoPass(window.number))
-        seconds = state.window_seconds - AUTO_PASS_SECONDS
-        return Timer(f"for20:window:{window.number}:close", seconds, CloseWindow(window.number))
+        key = f"for20:window:{window.number}:stage:{window.stage}"
+        return Timer(key, state.window_seconds, CloseStage(window.number, window.stage))
 
     def _check(self, state: For20State, seat: int, action: Action) -> Refusal | None:
         """Returns why an action is refused now, or None when it is allowed."""
@@ -293,10 +288,10 @@ def _normal(action: Action) -> Action:
 
 
 def _waiting_for(state: For20State) -> tuple[int, ...]:
-    """Returns who the table waits for, without giving away who has passed in a window."""
+    """Returns who the table waits for, without giving away who has chosen in a window."""
     window = state.window
     if state.phase is Phase.WINDOW and window is not None:
-        return tuple(seat for seat in range(state.players) if seat != window.top.seat)
+        return tuple(sorted(window.seats))
     if state.phase is Phase.OVER:
         return ()
     return (state.seat,)
@@ -310,17 +305,14 @@ def _is_legendary(card: int) -> bool:
 
 
 def _check_window(state: For20State, seat: int, action: Action) -> Refusal | None:
-    window = state.window
-    assert window is not None
     if not isinstance(action, _WINDOW_ACTIONS):
         if seat == state.seat:
             return Refusal(_("Wait: a move of this turn can still be answered."))
         return Refusal(_("It is not your turn."))
-    if seat == window.top.seat:
-        return Refusal(_("Wait: the others may answer your move."))
-    if seat not in waiting(state):
-        return Refusal(_("You have already let this move go."))
-    return check_answer(state, seat, action) if isinstance(action, Answer) else None
+    refusal = check_choice(state, seat)
+    if refusal is None and isinstance(action, Answer):
+        return check_answer(state, seat, action)
+    return refusal
 
 
 def _check_smoke(state: For20State, seat: int, action: Any) -> Refusal | None:
@@ -375,7 +367,7 @@ def _smoke(state: For20State, seat: int, action: Action, events: Events) -> For2
     total = sum(material(card).points for card in action.materials)
     events.append(SmokeDeclared(seat, action.tools, action.materials, total))
     state, move = declare_smoke(state, seat, action)
-    return push(state, (move,), events)
+    return push(state, move, events)
 
 
 def _turn_material(state: For20State, seat: int, action: Action, events: Events) -> For20State:
@@ -402,7 +394,7 @@ def _play_action(state: For20State, seat: int, action: Action, events: Events) -
     cost = cards.action(action.card).cost
     events.append(ActionDeclared(seat, action.card, cost, action.seat, action.target))
     state, move = declare_action(state, seat, action)
-    return push(state, (move,), events)
+    return push(state, move, events)
 
 
 def _play_tool(state: For20State, seat: int, action: Action, events: Events) -> For20State:
@@ -426,7 +418,7 @@ def _end_turn(state: For20State, seat: int, action: Action, events: Events) -> F
     if state.coins:
         events.append(CoinsLost(seat, state.coins))
     state = change_board(state, seat, turned=frozenset(), used=())
-    state = replace(state, coins=0, new_tool=False, no_smoking=False)
+    state = replace(state, coins=0, new_tool=False, no_smoking=False, answered=())
     following = (seat + 1) % state.players
     if following == state.first:
         state = _end_round(state, events)
@@ -467,12 +459,8 @@ def _answer(state: For20State, seat: int, action: Action, events: Events) -> For
     return answer(state, seat, action, events)
 
 
-def _auto_pass(state: For20State, seat: int, action: Action, events: Events) -> For20State:
-    return auto_pass(state, events)
-
-
-def _close_window(state: For20State, seat: int, action: Action, events: Events) -> For20State:
-    return close_window(state, events)
+def _close_stage(state: For20State, seat: int, action: Action, events: Events) -> For20State:
+    return close_stage(state, events)
 
 
 _HANDLERS: Mapping[type[Action], Callable[[For20State, int, Action, Events], For20State]] = {
@@ -484,6 +472,5 @@ _HANDLERS: Mapping[type[Action], Callable[[For20State, int, Action, Events], For
     EndTurn: _end_turn,
     Pass: _pass,
     Answer: _answer,
-    AutoPass: _auto_pass,
-    CloseWindow: _close_window,
+    CloseStage: _close_stage,
 }

@@ -70,21 +70,31 @@ Pending = SmokeMove | ActionMove | AnswerMove
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """An open reaction window: the declared move and its answers, last answer on top.
+    """An open reaction window: the declared move at the stack's bottom, answers above it.
 
-    `number` counts windows in the game (each answer opens a new one) and keys the timers;
-    `stage` 1 waits for the auto-pass of whoever cannot answer, stage 2 for the window's end.
-    `passed` is secret: no view shows it.
+    It runs in stages. In each stage `seats` may answer the entries from `layer` up: the
+    declared move in stage 1, then the answers shown when the previous stage closed. Choices
+    are secret until the stage closes: `chosen` holds the answers declared in it (one a seat,
+    in seat order, so arrival order leaves no trace), `passed` who let it go. No view shows
+    either. `number` counts windows in the game; with `stage` it keys the timer.
     """
 
     number: int
     stack: tuple[Pending, ...]
-    passed: frozenset[int] = frozenset()
+    seats: frozenset[int]
+    layer: int = 0
     stage: int = 1
+    chosen: tuple[AnswerMove, ...] = ()
+    passed: frozenset[int] = frozenset()
 
     @property
     def top(self) -> Pending:
         return self.stack[-1]
+
+    @property
+    def decided(self) -> frozenset[int]:
+        """Returns the seats that have chosen in this stage: answered or passed."""
+        return self.passed | {answer.seat for answer in self.chosen}
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +120,7 @@ class For20State:
     no_smoking: bool = False  # Drug Test! (OP 15) for the rest of the turn
     window: Window | None = None
     windows: int = 0  # windows opened so far
+    answered: tuple[Pending, ...] = ()  # the last closed window's stack, if answers were shown
     extra: bool = False  # an extra round is on: several reached 20 in the same round
     winner: int | None = None
 

@@ -25,6 +25,7 @@ from app.games.for20.events import (
     AbilityUsed,
     ActionDeclared,
     ActionResolved,
+    AnswerChosen,
     AnswerDeclared,
     Cancelled,
     CoinsLost,
@@ -53,6 +54,7 @@ from app.games.for20.events import (
     SmokeOff,
     SmokeTaken,
     SmokingBanned,
+    StageOpened,
     ToolDestroyed,
     ToolPlayed,
     ToolsStraightened,
@@ -305,8 +307,24 @@ def _legalize_removed(event: Any, names: Names) -> str:
 
 
 def _window_opened(event: Any, names: Names) -> str:
-    return _("{name}'s move can be answered: the window closes within {seconds} seconds.").format(
-        name=names[event.seat], seconds=event.seconds
+    return _(
+        "{name}'s move can be answered for {seconds} seconds; answers are shown when the time"
+        " is up or everyone has chosen."
+    ).format(name=names[event.seat], seconds=event.seconds)
+
+
+def _answer_chosen(event: Any, names: Names) -> str:
+    return _(
+        "Only you see it until the answers are shown: you answer step {step} with {card},"
+        " discarding {pay}."
+    ).format(
+        step=event.target + 1, card=card_name(event.card), pay=_list(event.pay) or _("nothing")
+    )
+
+
+def _stage_opened(event: Any, names: Names) -> str:
+    return _("Answers were shown: the others may answer them for {seconds} seconds.").format(
+        seconds=event.seconds
     )
 
 
@@ -321,7 +339,7 @@ def _answer_declared(event: Any, names: Names) -> str:
 
 def _passed(event: Any, names: Names) -> str:
     if event.auto:
-        return _("You let the move go.")
+        return _("The time is up: you let it go.")
     return _("You pass.")
 
 
@@ -424,9 +442,11 @@ _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {
     SecondWind: _second_wind,
     LegalizeRemoved: _legalize_removed,
     WindowOpened: _window_opened,
+    AnswerChosen: _answer_chosen,
     AnswerDeclared: _answer_declared,
     Passed: _passed,
     WindowClosed: _window_closed,
+    StageOpened: _stage_opened,
     Cancelled: _cancelled,
     ToolStolen: _tool_stolen,
     SmokeTaken: _smoke_taken,

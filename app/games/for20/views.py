@@ -1,9 +1,11 @@
 """What each viewer sees of a For20 table: one plain, comparable value per screen area.
 
-Public: the status, the open reaction window (who declared what, how long it stays open, never
-who has passed), each player's reserve, area, smoked stack and hand size, the decks as counts,
-the dumps and the removed Legalize face up. Private: the viewer's own hand, with how each card
-can be played now, and the viewer's moves. Deck order and other hands never leave the engine.
+Public: the status, the open reaction window (the stack, who may answer in the stage and how
+long it stays open; never who has passed or answered before the stage closes), each player's
+reserve, area, smoked stack and hand size, the decks as counts, the dumps and the removed
+Legalize face up. Private: the viewer's own hand, with how each card can be played now and its
+own answer chosen in the open stage, and the viewer's moves. Deck order and other hands never
+leave the engine.
 """
 
 from __future__ import annotations
@@ -33,7 +35,6 @@ from app.games.for20.state import (
     SmokeMove,
 )
 from app.games.for20.texts import card_text, type_name
-from app.games.for20.window import AUTO_PASS_SECONDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +101,11 @@ class StackEntryView:
 
 @dataclass(frozen=True, slots=True)
 class WindowView:
-    """An open reaction window. It closes at the latest `seconds` after this view appears
-    (the countdown restarts at each stage); `answering` are the seats that may answer."""
+    """A reaction window on `seat`'s move. Open: its stage closes at the latest `seconds`
+    after this view appears (each stage is a new view); `answering` are the seats that may
+    answer in it, chosen or not, and `targets` the stack entries they may answer. Not open:
+    the last window of the turn that had answers, resolved, shown until the next window or
+    turn (seconds 0, nobody answering)."""
 
     number: int
     stage: int
@@ -109,6 +113,8 @@ class WindowView:
     seat: int
     stack: tuple[StackEntryView, ...]
     answering: tuple[int, ...]
+    targets: tuple[int, ...]
+    open: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +173,21 @@ class HandCardView:
 
 
 @dataclass(frozen=True, slots=True)
+class ChosenView:
+    """The viewer's own answer chosen in the open stage, shown to the others when it closes:
+    the out-of-turn card, the stack entry it answers and the cards it will discard."""
+
+    card: CardView
+    target: int
+    pay: tuple[CardView, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandView:
+    """The viewer's hand; `chosen` is its secret answer in the open stage, if any."""
+
     cards: tuple[HandCardView, ...]
+    chosen: ChosenView | None = None
 
 
 def status_view(state: For20State, waiting: tuple[int, ...]) -> StatusView:
@@ -194,17 +213,23 @@ def status_view(state: For20State, waiting: tuple[int, ...]) -> StatusView:
 def window_view(state: For20State) -> WindowView | None:
     window = state.window
     if window is None:
-        return None
-    seconds = state.window_seconds - (AUTO_PASS_SECONDS if window.stage == 2 else 0)
-    top = window.top.seat
+        return _answered_view(state) if state.answered else None
     return WindowView(
         number=window.number,
         stage=window.stage,
-        seconds=seconds,
-        seat=top,
+        seconds=state.window_seconds,
+        seat=window.stack[0].seat,
         stack=tuple(_entry_view(index, entry) for index, entry in enumerate(window.stack)),
-        answering=tuple(seat for seat in range(state.players) if seat != top),
+        answering=tuple(sorted(window.seats)),
+        targets=tuple(range(window.layer, len(window.stack))),
     )
+
+
+def _answered_view(state: For20State) -> WindowView:
+    """Returns the last closed window of the turn whose answers were shown."""
+    stack = state.answered
+    entries = tuple(_entry_view(index, entry) for index, entry in enumerate(stack))
+    return WindowView(state.windows, 0, 0, stack[0].seat, entries, (), (), open=False)
 
 
 def _entry_view(index: int, entry: Pending) -> StackEntryView:
@@ -285,7 +310,8 @@ def hand_view(
         tuple(
             HandCardView(CARD_VIEWS[card], tuple(plays.get(CARDS[card].spec.key, ())))
             for card in state.boards[viewer].hand
-        )
+        ),
+        _chosen_view(state, viewer),
     )
 
 
@@ -298,6 +324,16 @@ def _choice_uses(choice: Choice) -> tuple[tuple[int, str], ...]:
     if isinstance(choice, (Gather, OneOf)):
         return _uses(choice.base)
     return ()
+
+
+def _chosen_view(state: For20State, viewer: int) -> ChosenView | None:
+    """Returns the viewer's answer chosen in the open stage, if any."""
+    window = state.window
+    chosen = [entry for entry in window.chosen if entry.seat == viewer] if window else []
+    if not chosen:
+        return None
+    (entry,) = chosen
+    return ChosenView(CARD_VIEWS[entry.card], entry.target, _cards(entry.pay))
 
 
 def _uses(action: Any) -> tuple[tuple[int, str], ...]:

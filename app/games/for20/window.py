@@ -1,12 +1,13 @@
 """Reaction windows and the out-of-turn cards: OP 12 Short Memory, OP 13 Nice Tool!, OP 14 Pass
 It!, OP 15 Drug Test!.
 
-A smoke or an action card is declared onto a stack and waits in a window. Everyone but the
-owner of the stack's top may answer with an out-of-turn card, paid by discarding other hand
-cards; an answer goes on top and opens a new window. When everyone has passed (or the clock
-has closed the window) the stack resolves last in, first out. The clock works in two stages:
-after a fixed delay whoever has no answer passes, after the window's length everyone does.
-Who passed is secret; views and events never tell.
+A smoke or an action card is declared onto a stack and waits in a window, which runs in stages.
+In a stage every other player than the one whose turn it is may answer (with an out-of-turn
+card, paid by discarding other hand cards) or pass; the choices stay secret until the stage
+closes, when everyone has chosen or its time (the room's `window_seconds`) is up. Then the
+answers are shown and put on the stack in turn order, and a new stage lets the others answer
+them. A stage with no answer closes the window and the stack resolves last in, first out.
+Nothing about a stage (who may answer, how long, when it closes) depends on a hidden hand.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from app.games.for20.cards import (
 )
 from app.games.for20.effects import resolve_action, stealable
 from app.games.for20.events import (
+    AnswerChosen,
     AnswerDeclared,
     Cancelled,
     Fizzled,
@@ -34,6 +36,7 @@ from app.games.for20.events import (
     SmokeOff,
     SmokeTaken,
     SmokingBanned,
+    StageOpened,
     ToolStolen,
     WindowClosed,
     WindowOpened,
@@ -53,11 +56,8 @@ from app.games.for20.state import (
 
 Events = list[Event]
 
-AUTO_PASS_SECONDS = 2
-"""The fixed delay after which whoever cannot answer passes, whatever the window's length."""
-
 WINDOW_SECONDS = 8
-"""The default window length (room option `window_seconds`)."""
+"""The default length of a window's stage (room option `window_seconds`)."""
 
 _COPIES = {spec.answer: spec.count for spec in OUT_OF_TURN}
 _PAY = {spec.answer: spec.pay for spec in OUT_OF_TURN}
@@ -70,7 +70,7 @@ def can_target(stack: tuple[Pending, ...], index: int, seat: int, kind: Reaction
     """Returns True when `seat` may play an out-of-turn card of `kind` on stack entry `index`."""
     entry = stack[index]
     if entry.seat == seat:
-        return False  # only an opponent's move is answered
+        return False  # only another player's move is answered
     if kind is Reaction.SHORT_MEMORY:
         return isinstance(entry, (ActionMove, AnswerMove))  # never a smoke (OP 12)
     if not isinstance(entry, SmokeMove):
@@ -81,12 +81,11 @@ def can_target(stack: tuple[Pending, ...], index: int, seat: int, kind: Reaction
 
 
 def waiting(state: For20State) -> frozenset[int]:
-    """Returns the seats that may still answer or pass in the open window."""
+    """Returns the seats that have still to answer or pass in the open stage."""
     window = state.window
     if window is None:
         return frozenset()
-    top = window.top.seat
-    return frozenset(s for s in range(state.players) if s != top and s not in window.passed)
+    return window.seats - window.decided
 
 
 def answers(state: For20State, seat: int) -> tuple[Answer, ...]:
@@ -101,11 +100,28 @@ def answers(state: For20State, seat: int) -> tuple[Answer, ...]:
             continue
         spec = out_of_turn(card)
         others = sorted(other for other in hand if other != card)
-        for index in range(len(window.stack)):
+        for index in range(window.layer, len(window.stack)):
             if can_target(window.stack, index, seat, spec.answer):
                 pays = itertools.combinations(others, spec.pay)
                 out += [Answer(card, index, pay) for pay in pays]
     return tuple(out)
+
+
+def check_choice(state: For20State, seat: int) -> Refusal | None:
+    """Returns why the seat may not answer or pass in the open stage, or None when it may."""
+    window = state.window
+    assert window is not None
+    if seat == state.seat:
+        return Refusal(
+            _("Wait: the others may answer. Out-of-turn cards are for other players' turns.")
+        )
+    if seat in window.decided:
+        return Refusal(_("You have already chosen in this stage."))
+    if seat not in window.seats:
+        if all(window.stack[i].seat == seat for i in range(window.layer, len(window.stack))):
+            return Refusal(_("Wait: the others may answer your answer."))
+        return Refusal(_("You cannot answer anything in this stage."))
+    return None
 
 
 def check_answer(state: For20State, seat: int, answer: Answer) -> Refusal | None:
@@ -120,6 +136,8 @@ def check_answer(state: For20State, seat: int, answer: Answer) -> Refusal | None
     spec = out_of_turn(answer.card)
     if not 0 <= answer.target < len(window.stack):
         return Refusal(_("There is no such move to answer."))
+    if answer.target < window.layer:
+        return Refusal(_("Now only the answers shown last can be answered."))
     if not can_target(window.stack, answer.target, seat, spec.answer):
         return Refusal(_ANSWER_HINTS[spec.answer])
     if len(answer.pay) != spec.pay:
@@ -146,11 +164,18 @@ _ANSWER_HINTS = {
 }
 
 
-def _could_answer(state: For20State, stack: tuple[Pending, ...], seat: int) -> bool:
-    """Returns False when public facts alone show the seat cannot answer anything on the stack.
+def _eligible(state: For20State, stack: tuple[Pending, ...], layer: int) -> frozenset[int]:
+    """Returns who may answer the entries from `layer` up: everyone but the current player
+    whom public facts alone do not rule out."""
+    seats = state.opponents(state.seat)
+    return frozenset(seat for seat in seats if _could_answer(state, stack, layer, seat))
+
+
+def _could_answer(state: For20State, stack: tuple[Pending, ...], layer: int, seat: int) -> bool:
+    """Returns False when public facts alone show the seat cannot answer an entry from `layer`.
 
     Facts: the hand's size, and the out-of-turn cards face up in the dump or on the stack.
-    Anything beyond them is the seat's secret, so the window opens.
+    Anything beyond them is the seat's secret, so the seat is asked.
     """
     hand = len(state.boards[seat].hand)
     public = [*state.game_dump, *(entry.card for entry in stack if isinstance(entry, AnswerMove))]
@@ -158,7 +183,7 @@ def _could_answer(state: For20State, stack: tuple[Pending, ...], seat: int) -> b
         seen = sum(1 for card in public if _reaction(card) is kind)
         if seen >= _COPIES[kind] or hand < 1 + _PAY[kind]:
             continue
-        if any(can_target(stack, index, seat, kind) for index in range(len(stack))):
+        if any(can_target(stack, index, seat, kind) for index in range(layer, len(stack))):
             return True
     return False
 
@@ -167,77 +192,104 @@ def _reaction(card: int) -> Reaction | None:
     return out_of_turn(card).answer if category(card) is Category.OUT_OF_TURN else None
 
 
-# --- opening, answering, passing -------------------------------------------------------------
+def _turn_order(state: For20State, seat: int) -> int:
+    """Returns `seat`'s place in turn order after the current player (1: the next player)."""
+    return (seat - state.seat) % state.players
 
 
-def push(state: For20State, stack: tuple[Pending, ...], events: Events) -> For20State:
-    """Returns the state with a new window on the stack, or the stack resolved at once when
-    nobody could answer (which public facts alone decide)."""
-    top = stack[-1].seat
-    if not any(_could_answer(state, stack, seat) for seat in state.opponents(top)):
-        if state.window is not None:
-            events.append(WindowClosed(state.window.number))
-        return resolve_stack(replace(state, window=None, phase=Phase.MAIN), stack, events)
+# --- opening, choosing, closing a stage ------------------------------------------------------
+
+
+def push(state: For20State, move: Pending, events: Events) -> For20State:
+    """Returns the state with a window open on the declared move, or the move resolved at
+    once when public facts alone show nobody could answer it."""
+    stack = (move,)
+    seats = _eligible(state, stack, 0)
+    if not seats:
+        return resolve_stack(state, stack, events)
     number = state.windows + 1
-    events.append(WindowOpened(number, top, state.window_seconds))
-    return replace(state, phase=Phase.WINDOW, window=Window(number, stack), windows=number)
+    events.append(WindowOpened(number, move.seat, state.window_seconds))
+    window = Window(number, stack, seats)
+    return replace(state, phase=Phase.WINDOW, window=window, windows=number, answered=())
 
 
 def answer(state: For20State, seat: int, action: Answer, events: Events) -> For20State:
-    """OP 12-15: returns the state with the answer on the stack, paid, and a new window."""
+    """OP 12-15: returns the state with the seat's answer chosen; it is secret (nothing moves,
+    not even the cards it pays with) until the stage closes."""
     window = state.window
     assert window is not None
-    board = state.boards[seat]
-    hand = without(board.hand, (action.card, *action.pay))
-    state = change_board(state, seat, hand=hand)
-    state = replace(state, game_dump=state.game_dump + action.pay)
-    target = window.stack[action.target].seat
-    events.append(AnswerDeclared(seat, action.card, action.target, target, action.pay))
+    secret = frozenset({seat})
+    events.append(AnswerChosen(seat, action.card, action.target, action.pay, seen_by=secret))
     move = AnswerMove(seat, action.card, action.target, action.pay)
-    return push(state, (*window.stack, move), events)
+    chosen = tuple(sorted((*window.chosen, move), key=lambda entry: entry.seat))
+    return _chosen(replace(state, window=replace(window, chosen=chosen)), events)
 
 
 def pass_window(state: For20State, seat: int, events: Events) -> For20State:
-    """Returns the state with the seat passed; the stack resolves once nobody is left."""
+    """Returns the state with the seat passed in this stage."""
+    window = state.window
+    assert window is not None
     events.append(Passed(seat, False, seen_by=frozenset({seat})))
-    return _passed(state, frozenset({seat}), events)
+    return _chosen(replace(state, window=replace(window, passed=window.passed | {seat})), events)
 
 
-def auto_pass(state: For20State, events: Events) -> For20State:
-    """The clock's first stage: whoever has no answer they can pay for passes."""
-    idle = frozenset(seat for seat in waiting(state) if not answers(state, seat))
-    for seat in sorted(idle):
+def close_stage(state: For20State, events: Events) -> For20State:
+    """The clock: the stage's time is up, and whoever has not chosen passes."""
+    for seat in sorted(waiting(state)):
         events.append(Passed(seat, True, seen_by=frozenset({seat})))
+    return _close(state, events)
+
+
+def _chosen(state: For20State, events: Events) -> For20State:
+    """Returns the state after a choice: the stage closes early once everyone has chosen."""
+    return state if waiting(state) else _close(state, events)
+
+
+def _close(state: For20State, events: Events) -> For20State:
+    """Returns the state after a stage: its answers shown and paid, then a new stage on them,
+    or the window closed and its stack resolved."""
     window = state.window
     assert window is not None
-    state = replace(state, window=replace(window, stage=2))
-    return _passed(state, idle, events)
+    shown = sorted(window.chosen, key=lambda entry: _turn_order(state, entry.seat))
+    for entry in shown:
+        state = _pay(state, entry, events)
+    if not shown:
+        return resolve(state, window.stack, events)
+    # The first in turn order goes on last, so it resolves first: a fixed order, not arrival.
+    stack = (*window.stack, *reversed(shown))
+    layer = len(window.stack)
+    seats = _eligible(state, stack, layer)
+    if not seats:
+        return resolve(state, stack, events)
+    stage = window.stage + 1
+    events.append(StageOpened(window.number, stage, state.window_seconds))
+    return replace(state, window=Window(window.number, stack, seats, layer, stage))
 
 
-def close_window(state: For20State, events: Events) -> For20State:
-    """The clock's second stage: the window's time is up and everyone left passes."""
-    left = waiting(state)
-    for seat in sorted(left):
-        events.append(Passed(seat, True, seen_by=frozenset({seat})))
-    return _passed(state, left, events)
-
-
-def _passed(state: For20State, seats: frozenset[int], events: Events) -> For20State:
+def _pay(state: For20State, entry: AnswerMove, events: Events) -> For20State:
+    """Returns the state with a chosen answer shown: its card out of the hand, its price in
+    the game dump (the price is lost even if the answer is cancelled)."""
     window = state.window
     assert window is not None
-    state = replace(state, window=replace(window, passed=window.passed | seats))
-    return state if waiting(state) else resolve(state, events)
+    board = state.boards[entry.seat]
+    state = change_board(state, entry.seat, hand=without(board.hand, (entry.card, *entry.pay)))
+    target = window.stack[entry.target].seat
+    events.append(AnswerDeclared(entry.seat, entry.card, entry.target, target, entry.pay))
+    return replace(state, game_dump=state.game_dump + entry.pay)
 
 
 # --- resolution: last in, first out ---------------------------------------------------------
 
 
-def resolve(state: For20State, events: Events) -> For20State:
-    """Returns the state after the open window closes and its stack resolves."""
+def resolve(state: For20State, stack: tuple[Pending, ...], events: Events) -> For20State:
+    """Returns the state after the open window closes and its stack resolves; a stack with
+    answers stays on show (`answered`) until the next window or turn."""
     window = state.window
     assert window is not None
     events.append(WindowClosed(window.number))
-    return resolve_stack(replace(state, window=None, phase=Phase.MAIN), window.stack, events)
+    answered = stack if len(stack) > 1 else ()
+    state = replace(state, window=None, phase=Phase.MAIN, answered=answered)
+    return resolve_stack(state, stack, events)
 
 
 def resolve_stack(state: For20State, stack: tuple[Pending, ...], events: Events) -> For20State:

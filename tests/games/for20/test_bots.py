@@ -63,6 +63,26 @@ def test_smart_cancels_an_attack_on_itself() -> None:
     assert smart(GAME, state, 1, _RNG) == Answer(memory, 0, (cheap,))
 
 
+def test_smart_cancels_an_answer_to_its_own_answer() -> None:
+    cards = Cards()
+    blunt, widow = cards("blunt"), cards("white-widow")
+    passit, memory = cards("pass-it"), cards("short-memory")
+    bob = (passit, memory, *cards.many("rolling-paper", 3))
+    cat = (cards("short-memory"), *cards.many("munchies", 2))
+    state = with_board(table(3), 0, hand=(blunt,), reserve=(widow,))
+    state = with_board(state, 1, hand=bob)
+    state = with_board(state, 2, hand=cat)
+    state = play(state, Smoke((blunt,), (widow,)))
+    assert smart(GAME, state, 2, _RNG) == Pass()
+    state = play(state, smart(GAME, state, 1, _RNG), seat=1)
+    state = play(state, Pass(), seat=2)  # stage 1 closes: Bob's Pass It! is shown
+    assert state.window.stage == 2 and GAME.active_seats(state) == {2}
+    state = play(state, Answer(cat[0], 1, (cat[1],)), seat=2)
+    assert state.window.stage == 3 and GAME.active_seats(state) == {1}
+    chosen = smart(GAME, state, 1, _RNG)
+    assert isinstance(chosen, Answer) and (chosen.card, chosen.target) == (memory, 2)
+
+
 def test_smart_ends_a_turn_with_nothing_worth_doing() -> None:
     assert smart(GAME, table(), 0, _RNG) == EndTurn()
 

@@ -96,18 +96,22 @@ def test_faq_a_turned_material_is_locked_then_straight_for_the_next_turn() -> No
 
 def test_faq_out_of_turn_cards_as_many_as_you_can_pay_for() -> None:
     cards = Cards()
-    paper, skunk = cards("rolling-paper"), cards("skunk")
-    state = with_board(table(), 0, hand=(paper, cards("short-memory"), cards("blunt")))
-    state = with_board(state, 0, reserve=(skunk,))
-    bob = (cards("pass-it"), cards("short-memory"), *cards.many("munchies", 3))
-    state = with_board(state, 1, hand=bob)
+    paper, skunk, confiscate, kush = (
+        cards("rolling-paper"),
+        cards("skunk"),
+        cards("confiscate"),
+        cards("kush"),
+    )
+    state = with_board(table(coins=2), 0, hand=(paper, confiscate), reserve=(skunk,))
+    bob = (cards("short-memory"), cards("drug-test"), *cards.many("munchies", 2))
+    state = with_board(state, 1, hand=bob, reserve=(kush,))
+    state = play(state, PlayAction(confiscate, 1, kush))
+    state = play(state, Answer(bob[0], 0, (bob[2],)), seat=1)  # Short Memory on the attack
     state = play(state, Smoke((paper,), (skunk,)))
-    state = play(state, Answer(bob[0], 0, bob[2:4]), seat=1)  # Pass It!
-    ann = state.boards[0].hand
-    state = play(state, Answer(ann[0], 1, (ann[1],)), seat=0)  # Short Memory on it
-    state = play(state, Answer(bob[1], 2, (bob[4],)), seat=1)  # Bob's second card this turn
-    assert state.phase is Phase.MAIN
-    assert state.boards[1].smoked == (skunk,)
+    state = play(state, Answer(bob[1], 0, (bob[3],)), seat=1)  # Bob's second card this turn
+    assert state.phase is Phase.MAIN and state.seat == 0
+    assert state.boards[1].reserve == (kush,) and state.no_smoking
+    assert state.boards[1].hand == ()
 
 
 def test_faq_the_cost_of_an_out_of_turn_card_grows_with_its_power() -> None:

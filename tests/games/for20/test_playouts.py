@@ -37,7 +37,8 @@ def cards_everywhere(state: For20State) -> list[int]:
 
 def secrets_changed(state: For20State, viewer: int | None) -> For20State:
     """Returns the table with what the viewer may not know changed: other hands (swapped with
-    game-deck cards), both decks' order, the RNG, and everyone else's passes."""
+    game-deck cards), both decks' order, the RNG, and everyone else's choices in an open
+    window's stage (their passes and their answers not yet shown)."""
     deck = list(state.game_deck[::-1])
     boards = []
     for seat, board in enumerate(state.boards):
@@ -50,7 +51,8 @@ def secrets_changed(state: For20State, viewer: int | None) -> For20State:
     window = state.window
     if window is not None:
         passed = window.passed & ({viewer} if viewer is not None else set())
-        window = dataclasses.replace(window, passed=frozenset(passed))
+        chosen = tuple(entry for entry in window.chosen if entry.seat == viewer)
+        window = dataclasses.replace(window, passed=frozenset(passed), chosen=chosen)
     return dataclasses.replace(
         state,
         boards=tuple(boards),
@@ -73,8 +75,13 @@ def _check_state(state: For20State) -> None:
     for seat in range(state.players):
         assert bool(GAME.legal_actions(state, seat)) == (seat in active)
     assert (GAME.timer(state) is not None) == (state.phase is Phase.WINDOW)
-    if state.window is not None:
-        assert state.window.top.seat not in active and active
+    window = state.window
+    if window is not None:
+        # Out of turn means out of turn: the current player never answers, and nobody
+        # answers only their own moves.
+        assert state.seat not in window.seats and active and active <= window.seats
+        layer = window.stack[window.layer :]
+        assert all(any(entry.seat != seat for entry in layer) for seat in window.seats)
     scores = GAME.public_view(state)["scores"].totals
     assert scores == tuple(sum(points(card) for card in b.smoked) for b in state.boards)
 

@@ -6,7 +6,7 @@ import dataclasses
 
 from app.games.for20 import GAME
 from app.games.for20 import events as module
-from app.games.for20.events import For20Event, Recycled, Smoked
+from app.games.for20.events import For20Event, GameEnded, Recycled, Smoked, ToolPlayed
 
 from .tables import NAMES
 from .test_playouts import play_game
@@ -43,3 +43,25 @@ def test_every_line_of_a_game_is_plain_text() -> None:
         state = applied.state
     assert len(seen) > 15
     assert all(dataclasses.is_dataclass(event) for event in seen)
+
+
+def test_putting_a_tool_into_the_area_is_logged_with_op04() -> None:
+    assert GAME.describe(ToolPlayed(0, 102), NAMES) == "OP 04 · Ann puts the Bong into their area."
+
+
+def test_every_move_of_a_player_logs_an_op_number() -> None:
+    for players, seed in ((2, 1), (4, 3), (6, 5)):
+        _state, log = play_game(players, seed)
+        state = GAME.setup(
+            players, {"starting_materials": seed % 2 == 1, "window_seconds": 8}, seed
+        )
+        for seat, payload in log:
+            applied = GAME.apply(state, seat, GAME.codec.decode(payload))
+            events = applied.events
+            if (
+                seat >= 0
+                and payload["kind"] not in ("pass", "answer")
+                and not any(isinstance(event, GameEnded) for event in events)
+            ):
+                assert any(event.ops() for event in events), (payload, events)
+            state = applied.state

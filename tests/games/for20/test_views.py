@@ -7,7 +7,8 @@ import dataclasses
 
 from app.games.core import Gather, Item, MovesView, Pick, Span
 from app.games.for20 import GAME
-from app.games.for20.actions import Answer, Pass, Smoke
+from app.games.for20.actions import Answer, EndTurn, Pass, Smoke
+from app.games.for20.state import Phase
 from app.games.for20.views import (
     AreaToolView,
     HandView,
@@ -161,3 +162,28 @@ def test_answer_payloads_round_trip_through_the_codec() -> None:
     assert GAME.codec.decode({"kind": "smoke", "tools": 86, "materials": [3, 4]}) == Smoke(
         (86,), (3, 4)
     )
+
+
+def test_a_closed_window_shows_its_answers_until_the_turn_ends() -> None:
+    cards = Cards()
+    paper, skunk, kush, bong = cards("rolling-paper"), cards("skunk"), cards("kush"), cards("bong")
+    state = with_board(table(), 0, hand=(paper,), reserve=(skunk, kush), area=(bong,))
+    state = with_board(state, 1, hand=(cards("drug-test"), cards("munchies")))
+    state = play(state, Smoke((bong,), (kush,)))
+    test, pay = state.boards[1].hand
+    state = play(state, Answer(test, 0, (pay,)), seat=1)
+    assert state.phase is Phase.MAIN  # Bob was the only one asked; nobody answers him
+    window = GAME.view(state, None)["window"]
+    assert isinstance(window, WindowView) and not window.open
+    assert [(e.seat, e.kind) for e in window.stack] == [(0, "smoke"), (1, "answer")]
+    assert (window.seconds, window.answering, window.targets) == (0, (), ())
+    assert GAME.view(play(state, EndTurn()), None)["window"] is None
+
+
+def test_a_window_nobody_answered_leaves_nothing_on_show() -> None:
+    cards = Cards()
+    paper, skunk = cards("rolling-paper"), cards("skunk")
+    state = with_board(table(), 0, hand=(paper,), reserve=(skunk,))
+    state = with_board(state, 1, hand=(cards("drug-test"), cards("munchies")))
+    state = play(play(state, Smoke((paper,), (skunk,))), Pass(), seat=1)
+    assert GAME.view(state, None)["window"] is None

@@ -1,4 +1,5 @@
-"""Reaction windows: who may answer, answers to answers, last in first out, and the clock."""
+"""Reaction windows: out of turn only, stages whose choices are secret until they close, a fixed
+order for answers of one stage, last in first out, and the clock."""
 
 from __future__ import annotations
 
@@ -6,19 +7,21 @@ from app.games.core import CLOCK, Timer
 from app.games.for20 import GAME
 from app.games.for20.actions import (
     Answer,
-    AutoPass,
-    CloseWindow,
+    CloseStage,
     EndTurn,
     Pass,
     PlayAction,
     Smoke,
 )
 from app.games.for20.events import (
+    AnswerChosen,
+    AnswerDeclared,
     Cancelled,
     Fizzled,
     Passed,
     SmokeTaken,
     SmokingBanned,
+    StageOpened,
     ToolStolen,
     WindowClosed,
     WindowOpened,
@@ -28,7 +31,7 @@ from app.games.for20.state import Phase
 from .tables import Cards, log, play, play_events, refused, table, with_board
 
 
-def _smoke_window(players: int = 2, **hands: tuple[int, ...]):
+def _smoke_window(players: int = 2, **hands: tuple[str, ...]):
     """Returns Ann's declared paper smoke of a Skunk, and the cards; `hands` by seat name."""
     cards = Cards()
     paper, skunk = cards("rolling-paper"), cards("skunk")
@@ -40,7 +43,20 @@ def _smoke_window(players: int = 2, **hands: tuple[int, ...]):
     return play(state, Smoke((paper,), (skunk,))), paper, skunk
 
 
-def test_a_smoke_opens_a_window_for_every_opponent() -> None:
+def _confiscate_window(players: int, **hands: tuple[str, ...]):
+    """Returns Ann's Confiscate declared on Bob's Kush, and the Kush; `hands` by seat name."""
+    cards = Cards()
+    confiscate, kush = cards("confiscate"), cards("kush")
+    ann = tuple(cards(key) for key in hands.get("ann", ()))
+    state = with_board(table(players, coins=2), 0, hand=(confiscate, *ann))
+    state = with_board(state, 1, reserve=(kush,))
+    for seat, name in enumerate(("ann", "bob", "cat", "dan")[:players]):
+        if seat:
+            state = with_board(state, seat, hand=tuple(cards(key) for key in hands.get(name, ())))
+    return play(state, PlayAction(confiscate, 1, kush)), kush
+
+
+def test_a_smoke_opens_a_window_for_every_other_player() -> None:
     state, _paper, _skunk = _smoke_window(3, bob=("munchies", "blunt"), cat=("munchies",) * 2)
     assert state.phase is Phase.WINDOW
     assert GAME.active_seats(state) == {1, 2}
@@ -64,60 +80,181 @@ def test_no_window_when_every_answer_is_face_up_in_the_dump() -> None:
     assert state.phase is Phase.MAIN
 
 
-def test_answers_can_be_answered_and_resolve_last_in_first_out() -> None:
-    cards = Cards()
-    confiscate, kush = cards("confiscate"), cards("kush")
-    ann_memory, bob_memory = cards("short-memory"), cards("short-memory")
-    state = with_board(table(coins=2), 0, hand=(confiscate, ann_memory, cards("munchies")))
-    state = with_board(state, 1, reserve=(kush,), hand=(bob_memory, cards("munchies")))
-    state = play(state, PlayAction(confiscate, 1, kush))
-    state = play(state, Answer(bob_memory, 0, (state.boards[1].hand[1],)), seat=1)
-    assert state.phase is Phase.WINDOW and GAME.active_seats(state) == {0}
-    assert state.window.number == 2  # an answer opens a new window
-    state, events = play_events(state, Answer(ann_memory, 1, (state.boards[0].hand[1],)), seat=0)
-    assert state.phase is Phase.MAIN
-    # Ann's Short Memory resolves first and cancels Bob's: Confiscate takes effect.
-    assert state.boards[1].reserve == () and kush in state.material_dump
-    cancelled = [e for e in events if isinstance(e, Cancelled)]
-    assert cancelled == [Cancelled(0, 1, bob_memory)]
-    assert "OP 12 · Ann's Short Memory cancels Bob's Short Memory." in log(events)
+def test_a_seat_public_facts_rule_out_is_not_asked() -> None:
+    state, _paper, _skunk = _smoke_window(3, bob=("munchies",), cat=("munchies", "blunt"))
+    assert GAME.active_seats(state) == {2}
+    assert GAME.view(state, None)["window"].answering == (2,)
+    assert refused(state, Pass(), seat=1).text() == "You cannot answer anything in this stage."
 
 
-def test_a_later_drug_test_resolves_first_and_pass_it_fizzles() -> None:
-    state, paper, skunk = _smoke_window(
-        3,
-        ann=("second-wind", "blunt"),
-        bob=("pass-it", "munchies", "munchies"),
-        cat=("drug-test", "munchies", "blunt"),
+# --- out of turn means out of turn -----------------------------------------------------------
+
+
+def test_the_current_player_cannot_answer_even_an_answer_to_their_move() -> None:
+    state, kush = _confiscate_window(
+        3, ann=("short-memory", "munchies"), bob=("short-memory", "munchies"), cat=("blunt",)
+    )
+    bob = state.boards[1].hand
+    state = play(state, Answer(bob[0], 0, bob[1:]), seat=1)
+    # Stage 2 is for answers to Bob's Short Memory: Ann holds one, but it is her turn.
+    assert state.phase is Phase.MAIN  # Cat has one card: nobody else could answer
+    assert kush in state.boards[1].reserve
+    state, _kush = _confiscate_window(
+        3, ann=("short-memory", "munchies"), bob=("short-memory", "munchies"), cat=("blunt",) * 2
+    )
+    ann, bob = state.boards[0].hand, state.boards[1].hand
+    state = play(state, Answer(bob[0], 0, bob[1:]), seat=1)
+    state = play(state, Pass(), seat=2)
+    assert state.window.stage == 2 and GAME.active_seats(state) == {2}
+    assert GAME.legal_actions(state, 0) == ()
+    reason = "Wait: the others may answer. Out-of-turn cards are for other players' turns."
+    assert refused(state, Answer(ann[0], 1, (ann[1],)), seat=0).text() == reason
+    assert refused(state, Pass(), seat=0).text() == reason
+
+
+def test_nobody_answers_their_own_answer() -> None:
+    state, _kush = _confiscate_window(
+        3, bob=("short-memory", "munchies", "short-memory", "munchies"), cat=("blunt",) * 2
+    )
+    bob = state.boards[1].hand
+    state = play(state, Answer(bob[0], 0, (bob[1],)), seat=1)
+    state = play(state, Pass(), seat=2)
+    assert state.window.stage == 2 and GAME.active_seats(state) == {2}  # not Bob
+    assert GAME.legal_actions(state, 1) == ()
+    assert refused(state, Pass(), seat=1).text() == "Wait: the others may answer your answer."
+
+
+def test_chains_happen_between_the_other_players_and_resolve_last_in_first_out() -> None:
+    state, kush = _confiscate_window(
+        3, bob=("short-memory", "munchies"), cat=("short-memory", "munchies", "blunt")
     )
     bob, cat = state.boards[1].hand, state.boards[2].hand
-    state = play(state, Answer(bob[0], 0, bob[1:]), seat=1)
-    assert GAME.active_seats(state) == {0, 2}
-    state = play(state, Answer(cat[0], 0, cat[1:2]), seat=2)
-    state, events = play_events(state, Pass(), seat=0)
-    state, events = play_events(state, Pass(), seat=1)
+    state = play(state, Answer(bob[0], 0, (bob[1],)), seat=1)
+    state = play(state, Pass(), seat=2)
+    assert (state.window.stage, GAME.view(state, None)["window"].targets) == (2, (1,))
+    state, events = play_events(state, Answer(cat[0], 1, (cat[1],)), seat=2)
+    # Both Short Memories are face up now: no third stage. Cat's cancels Bob's, so Ann's
+    # Confiscate takes effect.
+    assert state.phase is Phase.MAIN
+    assert [e for e in events if isinstance(e, Cancelled)] == [Cancelled(2, 1, bob[0])]
+    assert state.boards[1].reserve == () and kush in state.material_dump
+    assert "OP 12 · Cat's Short Memory cancels Bob's Short Memory." in log(events)
+
+
+def test_only_the_answers_shown_last_can_be_answered() -> None:
+    state, _kush = _confiscate_window(
+        3, bob=("short-memory", "munchies"), cat=("short-memory", "munchies", "blunt")
+    )
+    bob, cat = state.boards[1].hand, state.boards[2].hand
+    state = play(state, Answer(bob[0], 0, (bob[1],)), seat=1)
+    state = play(state, Pass(), seat=2)
+    assert refused(state, Answer(cat[0], 0, (cat[1],)), seat=2).text() == (
+        "Now only the answers shown last can be answered."
+    )
+    assert GAME.legal_actions(state, 2) == (
+        Pass(),
+        *(Answer(cat[0], 1, (pay,)) for pay in sorted(cat[1:])),
+    )
+
+
+# --- secret until the stage closes ----------------------------------------------------------------
+
+
+def test_a_chosen_answer_is_secret_until_the_stage_closes() -> None:
+    state, _paper, _skunk = _smoke_window(
+        3, bob=("drug-test", "munchies"), cat=("short-memory", "munchies", "blunt")
+    )
+    test, pay = state.boards[1].hand
+    public, cat_view = GAME.public_view(state), GAME.view(state, 2)
+    chosen, events = play_events(state, Answer(test, 0, (pay,)), seat=1)
+    assert events == [AnswerChosen(1, test, 0, (pay,), seen_by=frozenset({1}))]
+    assert log(events, 1) == [
+        "Only you see it until the answers are shown: you answer step 1 with Drug Test!,"
+        " discarding Munchies."
+    ]
+    assert GAME.public_view(chosen) == public  # no hand count, no dump, no stack changed
+    assert GAME.view(chosen, 2) == cat_view and GAME.view(chosen, 0) == GAME.view(state, 0)
+    assert GAME.timer(chosen) == GAME.timer(state)
+    mine = GAME.view(chosen, 1)["hand"].chosen
+    assert (mine.card.id, mine.target, [c.id for c in mine.pay]) == (test, 0, [pay])
+    assert GAME.view(chosen, 1)["actions"] is None  # chosen once a stage
+    assert refused(chosen, Pass(), seat=1).text() == "You have already chosen in this stage."
+    # Cat lets it go: everyone has chosen, the stage closes and shows what was declared.
+    shown, events = play_events(chosen, Pass(), seat=2)
+    assert [e for e in events if e.seen_by is None] == [
+        AnswerDeclared(1, test, 0, 0, (pay,)),
+        StageOpened(1, 2, 8),
+    ]
+    window = GAME.view(shown, None)["window"]
+    assert [(e.seat, e.kind) for e in window.stack] == [(0, "smoke"), (1, "answer")]
+    assert window.answering == (2,) and window.stage == 2
+    assert [p.hand for p in GAME.view(shown, None)["players"]] == [0, 0, 3]
+    assert pay in shown.game_dump
+
+
+def test_a_stage_closes_early_only_once_everyone_has_chosen() -> None:
+    state, _paper, skunk = _smoke_window(3, bob=("munchies", "blunt"), cat=("munchies", "blunt"))
+    passed, events = play_events(state, Pass(), seat=1)
+    assert passed.phase is Phase.WINDOW and GAME.timer(passed) == GAME.timer(state)
+    assert GAME.public_view(passed) == GAME.public_view(state)  # nobody can tell who passed
+    assert [e.seen_by for e in events] == [frozenset({1})]
+    assert log(events, 0) == [] and log(events, 1) == ["You pass."]
+    assert refused(passed, Pass(), seat=1).text() == "You have already chosen in this stage."
+    closed, events = play_events(passed, Pass(), seat=2)
+    assert closed.phase is Phase.MAIN and closed.boards[0].smoked == (skunk,)
+    assert [e for e in events if isinstance(e, WindowClosed)] == [WindowClosed(1)]
+
+
+# --- one stage, one order ------------------------------------------------------------------------
+
+
+def _two_answers(first: int, second: int):
+    """Returns Ann's smoke with Bob's Pass It! and Cat's Drug Test! chosen in that arrival
+    order, then Dan's passes (stage 1, then stage 2 on the answers), and the public events."""
+    state, paper, skunk = _smoke_window(
+        4,
+        bob=("pass-it", "munchies", "munchies"),
+        cat=("drug-test", "blunt"),
+        dan=("grow-box", "blunt"),
+    )
+    moves = {
+        1: Answer(state.boards[1].hand[0], 0, state.boards[1].hand[1:]),
+        2: Answer(state.boards[2].hand[0], 0, state.boards[2].hand[1:]),
+    }
+    events = []
+    for seat in (first, second):
+        state, more = play_events(state, moves[seat], seat=seat)
+        events += more
+    state, more = play_events(state, Pass(), seat=3)
+    assert state.window.stage == 2 and GAME.active_seats(state) == {3}
+    state, last = play_events(state, Pass(), seat=3)
+    assert state.phase is Phase.MAIN
+    return state, [e for e in events + more + last if e.seen_by is None], skunk
+
+
+def test_answers_of_one_stage_resolve_in_turn_order_not_in_arrival_order() -> None:
+    bob_first, bob_events, skunk = _two_answers(1, 2)
+    cat_first, cat_events, _skunk = _two_answers(2, 1)
+    assert bob_first == cat_first and bob_events == cat_events
+    # Shown in turn order from Ann; Bob sits next, so his Pass It! resolves first.
+    declared = [e.seat for e in bob_events if isinstance(e, AnswerDeclared)]
+    assert declared == [1, 2]
+    kinds = [type(e) for e in bob_events]
+    assert kinds.index(SmokeTaken) < kinds.index(SmokingBanned)
+    assert bob_first.boards[1].smoked == (skunk,) and bob_first.no_smoking
+
+
+def test_the_next_players_answer_wins_a_race_in_one_stage() -> None:
+    state, paper, skunk = _smoke_window(
+        3, bob=("drug-test", "munchies"), cat=("pass-it", "munchies", "munchies")
+    )
+    bob, cat = state.boards[1].hand, state.boards[2].hand
+    state = play(state, Answer(cat[0], 0, cat[1:]), seat=2)
+    state, events = play_events(state, Answer(bob[0], 0, bob[1:]), seat=1)
     kinds = [type(event) for event in events]
     assert kinds.index(SmokingBanned) < kinds.index(Fizzled)
-    assert state.boards[1].smoked == () and state.boards[0].reserve == (skunk,)
+    assert state.boards[2].smoked == () and state.boards[0].reserve == (skunk,)
     assert paper in state.boards[0].hand and state.no_smoking
-
-
-def test_a_later_pass_it_resolves_first_then_drug_test_bans_smoking() -> None:
-    state, paper, skunk = _smoke_window(
-        3,
-        ann=("second-wind", "blunt"),
-        bob=("pass-it", "munchies", "munchies"),
-        cat=("drug-test", "munchies", "blunt"),
-    )
-    bob, cat = state.boards[1].hand, state.boards[2].hand
-    state = play(state, Answer(cat[0], 0, cat[1:2]), seat=2)
-    state = play(state, Answer(bob[0], 0, bob[1:]), seat=1)
-    state = play(state, Pass(), seat=0)
-    state, events = play_events(state, Pass(), seat=2)
-    kinds = [type(event) for event in events]
-    assert kinds.index(SmokeTaken) < kinds.index(SmokingBanned)
-    assert state.boards[1].smoked == (skunk,) and paper in state.game_dump
-    assert state.no_smoking
 
 
 def test_nice_tool_after_pass_it_still_steals_the_tool() -> None:
@@ -128,15 +265,16 @@ def test_nice_tool_after_pass_it_still_steals_the_tool() -> None:
     state = with_board(state, 2, hand=(cards("nice-tool"), *cards.many("blunt", 3)))
     state = play(state, Smoke((bong,), (haze,)))
     bob, cat = state.boards[1].hand, state.boards[2].hand
-    state = play(state, Answer(cat[0], 0, cat[1:3]), seat=2)  # Nice Tool! first ...
-    state = play(state, Answer(bob[0], 0, bob[1:]), seat=1)  # ... Pass It! on top
-    state = play(state, Pass(), seat=0)
-    state, events = play_events(state, Pass(), seat=2)
+    state = play(state, Answer(cat[0], 0, cat[1:3]), seat=2)
+    state, events = play_events(state, Answer(bob[0], 0, bob[1:]), seat=1)
     assert [type(e) for e in events if isinstance(e, (SmokeTaken, ToolStolen))] == [
         SmokeTaken,
         ToolStolen,
     ]
     assert state.boards[1].smoked == (haze,) and state.boards[2].area == (bong,)
+
+
+# --- answers and their price ---------------------------------------------------------------------
 
 
 def test_answer_targets_follow_the_cards() -> None:
@@ -175,45 +313,23 @@ def test_forged_payments_are_refused() -> None:
     assert answered.phase is Phase.MAIN and answered.no_smoking
 
 
-def test_the_declarer_cannot_answer_their_own_move() -> None:
-    state, _paper, _skunk = _smoke_window(bob=("munchies", "blunt"))
-    assert refused(state, Pass(), seat=0).text() == "Wait: the others may answer your move."
-
-
-def test_a_passed_seat_waits_quietly() -> None:
-    state, _paper, _skunk = _smoke_window(3, bob=("munchies", "blunt"), cat=("munchies", "blunt"))
-    before = GAME.public_view(state)
-    state, events = play_events(state, Pass(), seat=1)
-    assert GAME.active_seats(state) == {2}
-    assert refused(state, Pass(), seat=1).text() == "You have already let this move go."
-    assert GAME.public_view(state) == before  # nobody can tell who passed
-    assert [e.seen_by for e in events] == [frozenset({1})]
-    assert log(events, 0) == [] and log(events, 1) == ["You pass."]
-
-
 # --- the clock ---------------------------------------------------------------------------------
 
 
-def test_timer_first_auto_passes_then_closes() -> None:
+def test_a_stage_lasts_the_rooms_window_seconds_then_the_clock_closes_it() -> None:
     state, _paper, skunk = _smoke_window(
         3, bob=("munchies", "blunt"), cat=("drug-test", "munchies")
     )
-    assert GAME.timer(state) == Timer("for20:window:1:auto", 2, AutoPass(1))
-    state, events = play_events(state, AutoPass(1), seat=CLOCK)
-    assert GAME.active_seats(state) == {2}  # Bob had no answer: passed for him
-    assert [(e.seat, e.seen_by) for e in events if isinstance(e, Passed)] == [(1, frozenset({1}))]
-    assert GAME.timer(state) == Timer("for20:window:1:close", 6, CloseWindow(1))
-    assert GAME.view(state, None)["window"].seconds == 6
-    state, events = play_events(state, CloseWindow(1), seat=CLOCK)
+    assert GAME.timer(state) == Timer("for20:window:1:stage:1", 8, CloseStage(1, 1))
+    assert GAME.view(state, None)["window"].seconds == 8
+    state, events = play_events(state, CloseStage(1, 1), seat=CLOCK)
+    assert [(e.seat, e.auto, e.seen_by) for e in events if isinstance(e, Passed)] == [
+        (1, True, frozenset({1})),
+        (2, True, frozenset({2})),
+    ]
+    assert log(events, 2)[0] == "The time is up: you let it go."
     assert state.phase is Phase.MAIN and state.boards[0].smoked == (skunk,)
     assert GAME.timer(state) is None
-    assert any(isinstance(e, WindowClosed) for e in events)
-
-
-def test_auto_pass_closes_the_window_when_nobody_can_answer() -> None:
-    state, _paper, skunk = _smoke_window(bob=("munchies", "blunt"))
-    state = play(state, AutoPass(1), seat=CLOCK)
-    assert state.phase is Phase.MAIN and state.boards[0].smoked == (skunk,)
 
 
 def test_window_length_is_a_room_option() -> None:
@@ -226,28 +342,39 @@ def test_window_length_is_a_room_option() -> None:
     assert state.window_seconds == 12
 
 
-def test_timer_keys_change_with_each_window_and_stage_but_not_with_a_pass() -> None:
+def test_each_stage_is_a_new_timer_and_choices_do_not_change_it() -> None:
     state, _paper, _skunk = _smoke_window(
-        3, bob=("drug-test", "munchies"), cat=("munchies", "blunt")
+        3, bob=("drug-test", "munchies"), cat=("short-memory", "munchies", "blunt")
     )
     first = GAME.timer(state)
-    after_pass = play(state, Pass(), seat=2)
-    assert GAME.timer(after_pass) == first
+    assert GAME.timer(play(state, Pass(), seat=2)) == first
     test, pay = state.boards[1].hand
-    answered, events = play_events(state, Answer(test, 0, (pay,)), seat=1)
-    assert answered.phase is Phase.WINDOW
-    assert [e for e in events if isinstance(e, WindowOpened)] == [WindowOpened(2, 1, 8)]
-    assert GAME.timer(answered).key == "for20:window:2:auto" != first.key
+    answered = play(state, Answer(test, 0, (pay,)), seat=1)
+    assert GAME.timer(answered) == first
+    staged, events = play_events(answered, CloseStage(1, 1), seat=CLOCK)
+    assert [e for e in events if isinstance(e, (StageOpened, WindowOpened))] == [
+        StageOpened(1, 2, 8)
+    ]
+    assert GAME.timer(staged) == Timer("for20:window:1:stage:2", 8, CloseStage(1, 2))
+    assert log(events)[-1] == "Answers were shown: the others may answer them for 8 seconds."
 
 
 def test_stale_or_forged_clock_actions_are_refused() -> None:
-    state, _paper, _skunk = _smoke_window(3, bob=("drug-test", "munchies"), cat=("munchies",) * 2)
-    assert refused(state, CloseWindow(1), seat=CLOCK).text() == "That timer is no longer running."
-    assert refused(state, AutoPass(7), seat=CLOCK).text() == "That timer is no longer running."
-    assert refused(state, AutoPass(1), seat=1).text() == "Only the clock can do that."
+    state, _paper, _skunk = _smoke_window(
+        3, bob=("drug-test", "munchies"), cat=("short-memory", "munchies", "blunt")
+    )
+    assert refused(state, CloseStage(1, 2), seat=CLOCK).text() == "That timer is no longer running."
+    assert refused(state, CloseStage(7, 1), seat=CLOCK).text() == "That timer is no longer running."
+    assert refused(state, CloseStage(1, 1), seat=1).text() == "Only the clock can do that."
     assert refused(state, Pass(), seat=CLOCK).text() == "It is not your turn."
     assert GAME.legal_actions(state, CLOCK) == ()
     test, pay = state.boards[1].hand
-    answered = play(state, Answer(test, 0, (pay,)), seat=1)
-    assert refused(answered, AutoPass(1), seat=CLOCK).text() == "That timer is no longer running."
-    assert refused(table(), AutoPass(1), seat=CLOCK).text() == "That timer is no longer running."
+    state = play(state, Answer(test, 0, (pay,)), seat=1)
+    staged = play(state, CloseStage(1, 1), seat=CLOCK)
+    assert staged.window.stage == 2
+    assert refused(staged, CloseStage(1, 1), seat=CLOCK).text() == (
+        "That timer is no longer running."
+    )
+    assert refused(table(), CloseStage(1, 1), seat=CLOCK).text() == (
+        "That timer is no longer running."
+    )
