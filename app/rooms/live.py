@@ -276,7 +276,9 @@ class LiveRoom:
             public = self.cache.get("public view")
             if public is None:  # the same for every viewer: computed once per revision
                 public = self.cache["public view"] = self._stable(self.game.public_view(state))
-            view = self.cache[key] = {**public, **self.game.private_view(state, viewer)}
+            private = self.game.private_view(state, viewer)
+            moves = {self.game.moves_part: self.game.moves_view(state, viewer)}
+            view = self.cache[key] = {**public, **private, **moves}
         return view
 
     def _stable(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -389,11 +391,14 @@ class LiveRoom:
         return frozenset() if timer is not None else self.game.active_seats(state)
 
     def _restamp(self, match: Match, mover: int, state: Any, seq: int) -> None:
-        """Moves the stamp of the mover and of every seat whose legal actions changed."""
+        """Moves the stamp of the mover and of every seat whose offered moves changed.
+
+        `Game.offered` remembers each state's offers per seat, so the new state's are
+        computed once here and reused by every render of the seat's moves."""
         game = self.game
         match.stamps[mover] = seq
         for seat in (game.active_seats(match.state) | game.active_seats(state)) - {mover}:
-            if game.legal_actions(match.state, seat) != game.legal_actions(state, seat):
+            if game.offered(match.state, seat) != game.offered(state, seat):
                 match.stamps[seat] = seq
 
     async def _sit(self, person_id: int, payload: Mapping[str, Any]) -> Refusal | None:

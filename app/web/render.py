@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gettext
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
@@ -9,9 +10,10 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, Template, select_autoescape
 from jinja2.runtime import new_context
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
-from app.games.core import Refusal
+from app.games.core import Action, Refusal
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -77,7 +79,21 @@ def make_environment() -> Environment:
     env.globals["translations"] = translations
     env.globals["say"] = lambda refusal: refusal_text(env, refusal)
     env.filters["money"] = lambda value: f"£{value}"
+    env.filters["move_vals"] = move_vals
     return env
+
+
+def move_vals(action: Action, version: int) -> Markup:
+    """Returns a move button's hx-vals: the action's JSON, `cmd` and the seat's version `v`,
+    safe inside a single-quoted attribute. An action's part is made once: moves parts are
+    rendered after every move and mostly offer the same actions again."""
+    return Markup(f'{_action_vals(action)}, "cmd": "act", "v": {int(version)}}}')
+
+
+@functools.lru_cache(maxsize=8192)
+def _action_vals(action: Action) -> str:
+    """Returns the action's JSON without its closing brace, HTML-safe (as Jinja's tojson)."""
+    return str(htmlsafe_json_dumps(action.to_json()))[:-1]
 
 
 def _callables(

@@ -18,11 +18,6 @@ from app.games.core.clock import PRESETS
 from app.rooms.live import HOST, OPEN, LiveRoom
 from app.web.render import game_package, render
 
-CONTROL_PARTS = frozenset({"actions"})
-"""Parts holding a seat's move buttons: they carry the seat's stamp (see `Match.stamps`), so
-they refresh whenever the moves they offer date from a newer version."""
-
-
 LOG_TAIL = 200
 
 
@@ -69,7 +64,9 @@ def parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
                 yield Part(f"{name}-{index}", item, template, item)
             continue
         key: Any = data
-        if name in CONTROL_PARTS and viewer.seat in active:
+        if name == live.game.moves_part and viewer.seat in active:
+            # The seat's moves carry its stamp (see `Match.stamps`): they refresh whenever
+            # the moves they offer date from a newer version.
             key = (data, match.stamp(viewer.seat))
         yield Part(name, key, f"{folder}/{name}.html", data)
 
@@ -226,8 +223,8 @@ def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
         "names": [p.name for p in match.players] if match else [],
         # The version a seat's moves are sent with: its stamp (see `Match.stamps`).
         "version": match.stamp(viewer.seat) if match and viewer.seat is not None else 0,
-        # Only control parts may read other parts: they re-render whenever the seat's moves
-        # change or it moves, and only the seat's own moves change what they read.
+        # Only the moves part may read other parts: it re-renders whenever the seat's moves
+        # change or it moves, and only the seat's own moves change what it reads.
         "view": live.game_view(viewer.seat) if match else {},
         "package": game_package(live.row.game_type),
     }

@@ -1,5 +1,7 @@
 """Two people play For20 Cards in a real browser until a move opens a reaction window: both
-pages show it with a running countdown, the answerer lets it go, and the move resolves."""
+pages show it with a running countdown, the answerer lets it go, and the move resolves. A
+smoke is built on the table: a tool, then materials within its range, then "Smoke these"; an
+action card's target is a short button under the card's heading."""
 
 from __future__ import annotations
 
@@ -12,20 +14,61 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import people
 from tests.support.server import LiveServer
+from tests.support.tabs import fewest
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
 MAX_CLICKS = 60
 
-# The mover's preference: a move that opens a window, then coins, then the end of the turn.
-_PREFERENCE = ("Smoke ", "Play ", "Turn ", "End my turn")
+# The mover's preference: a built smoke first; once one is built, a move that opens a window,
+# then coins, then the end of the turn (before, the end: only a smoke opens the window).
+_PREFERENCE = ("Play ", "Turn ", "End my turn")
+
+# The buttons that are whole moves (a builder's steps and send button are not).
+_BUTTONS = """() => [...document.querySelectorAll("#actions .moves button")]
+    .filter(b => !b.closest(".build")).map(b => b.textContent.trim())"""
+
+# A smoke builder's steps: each tool's items, count and points range; each item's points.
+_STEPS = """() => {
+    const build = document.querySelector('#actions .build[data-field="materials"]');
+    if (!build) return null;
+    const points = {};
+    build.querySelectorAll(".build-items input").forEach(b => points[b.value] = +b.dataset.points);
+    return {points, steps: [...build.querySelectorAll(".build-step")].map(s => ({
+        items: s.dataset.items.split(" ").map(Number),
+        count: s.dataset.count.split(" ").map(Number),
+        total: s.dataset.total.split(" ").map(Number)}))};
+}"""
 
 
 class Person(people.Person):
     def labels(self) -> list[str]:
-        texts = self.page.locator("#actions .moves button").all_text_contents()
-        return [text.strip() for text in texts]
+        return list(self.page.evaluate(_BUTTONS))
+
+    def build_smoke(self) -> bool:
+        """Builds a smoke if a tool allows one: picks the tool, ticks materials (the running
+        total shows), and sends it with "Smoke these"; returns whether it did."""
+        found = self.page.evaluate(_STEPS)
+        if not found:
+            return False
+        points = {int(value): pts for value, pts in found["points"].items()}
+        build = self.page.locator('#actions .build[data-field="materials"]')
+        for index, step in enumerate(found["steps"]):
+            chosen = fewest(step["items"], points, step["count"], step["total"])
+            if chosen is None:
+                continue
+            if len(found["steps"]) > 1:
+                build.locator(".build-step").nth(index).click()
+            send = build.locator(".build-send")
+            for value in chosen:
+                assert send.is_disabled()  # not a smoke the tool allows yet
+                build.locator(f'.build-items input[value="{value}"]').check()
+            total = sum(points[value] for value in chosen)
+            assert build.locator(".build-total").inner_text() == str(total)
+            self.click_and_wait(send)
+            return True
+        return False
 
     def click(self, label: str) -> None:
         button = self.page.locator("#actions .moves button", has_text=label).first
@@ -49,6 +92,7 @@ def test_a_reaction_window_opens_counts_down_and_closes(
 
         # Whoever's turn it is prefers a move that can be answered, until a window opens.
         window = None
+        smoked = False
         for _click in range(MAX_CLICKS):
             ann.page.wait_for_timeout(50)
             if ann.page.locator("#window .f20-window").count():
@@ -57,13 +101,26 @@ def test_a_reaction_window_opens_counts_down_and_closes(
             mover = next((p for p in (ann, bob) if p.labels()), None)
             if mover is None:
                 continue
+            if mover.build_smoke():
+                smoked = True
+                continue
+            targets = mover.page.locator("#actions .one-of button")
+            if smoked and targets.count():  # an action card's target: htmx adds the card
+                mover.click_and_wait(targets.first)
+                continue
             labels = mover.labels()
             label = next(
-                (pick for wanted in _PREFERENCE for pick in labels if pick.startswith(wanted)),
+                (
+                    pick
+                    for wanted in (_PREFERENCE if smoked else ("End my turn",))
+                    for pick in labels
+                    if pick.startswith(wanted)
+                ),
                 labels[0],
             )
             mover.click(label)
         assert window is not None, "no move opened a reaction window"
+        assert smoked, "the window opened without a built smoke"
 
         # Both pages show the window with a running countdown. It stays open until the
         # answerer chooses or its 20 s are up, whatever the answerer holds; the checks below

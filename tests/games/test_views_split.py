@@ -1,5 +1,6 @@
-"""Every registered game's view is its public parts plus the viewer's private ones, and the
-public parts really are the same for every viewer (the server computes them once per state)."""
+"""Every registered game's view is its public parts plus the viewer's private ones and moves,
+and the public parts really are the same for every viewer (the server computes them once per
+state)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ def test_view_is_public_plus_private(game: Game[Any]) -> None:
         for viewer in [*range(players), None]:
             private = game.private_view(state, viewer)
             assert not public.keys() & private.keys()
-            assert game.view(state, viewer) == {**public, **private}
+            moves = {game.moves_part: game.moves_view(state, viewer)}
+            assert game.moves_part not in private
+            assert game.view(state, viewer) == {**public, **private, **moves}
         active = game.active_seats(state)
         if not active:
             break

@@ -141,11 +141,20 @@ class Tab:
         return int(found.group(1)) if found else None
 
     def moves(self) -> list[dict[str, Any]]:
-        """Returns the moves offered in the actions part, as the JSON htmx would send."""
+        """Returns the moves offered in the actions part, as the JSON the page would send:
+        each button's, then for each step of a builder one set it allows (as moves.js)."""
         import html
 
-        values = re.findall(r"hx-vals='([^']*)'", self.parts.get("actions", ""))
-        return [json.loads(html.unescape(v)) for v in values]
+        part = self.parts.get("actions", "")
+        one_of = re.compile(r"<span class=\"one-of\" hx-vals='([^']*)'>(.*?)</span>", re.S)
+        moves = []
+        for heading, buttons in one_of.findall(part):  # each button adds to its heading's
+            base = json.loads(html.unescape(heading))
+            for sets in re.findall(r"hx-vals='([^']*)'", buttons):
+                moves.append({**base, **json.loads(html.unescape(sets))})
+        values = re.findall(r"hx-vals='([^']*)'", one_of.sub("", part))
+        buttons = [json.loads(html.unescape(v)) for v in values]
+        return [move for move in buttons if "kind" in move] + moves + built_moves(part)
 
     def commands(self) -> list[dict[str, Any]]:
         import html
@@ -155,3 +164,45 @@ class Tab:
 
     async def close(self) -> None:
         await self.socket.close()
+
+
+def built_moves(part: str) -> list[dict[str, Any]]:
+    """Returns, for each step of each builder in a moves part, the move made by choosing the
+    fewest items it allows (what a person builds with static/moves.js), with the version."""
+    import html
+
+    out: list[dict[str, Any]] = []
+    for block in part.split('<div class="build')[1:]:
+        points = {
+            int(value): int(pts)
+            for value, pts in re.findall(r'value="(-?\d+)" data-points="(-?\d+)"', block)
+        }
+        sent = re.search(r"build-send[^>]*hx-vals='([^']*)'", block)
+        field = re.search(r'data-field="([^"]+)"', block)
+        if sent is None or field is None:
+            continue
+        stamp = json.loads(html.unescape(sent.group(1)))
+        for step in re.finditer(r"<button[^>]*class=\"build-step[^>]*>", block):
+            tag = step.group(0)
+            base = json.loads(html.unescape(re.search(r"data-base='([^']*)'", tag).group(1)))
+            items = [int(v) for v in re.search(r'data-items="([^"]*)"', tag).group(1).split()]
+            count = [int(v) for v in re.search(r'data-count="([^"]*)"', tag).group(1).split()]
+            total = re.search(r'data-total="([^"]*)"', tag)
+            span = [int(v) for v in total.group(1).split()] if total else None
+            chosen = fewest(items, points, count, span)
+            if chosen is not None:
+                out.append({**base, field.group(1): list(chosen), **stamp})
+    return out
+
+
+def fewest(
+    items: list[int], points: dict[int, int], count: list[int], total: list[int] | None
+) -> tuple[int, ...] | None:
+    """Returns the smallest set of items with a count and points total in range, if any."""
+    import itertools
+
+    for size in range(count[0], min(count[1], len(items)) + 1):
+        for combo in itertools.combinations(items, size):
+            if total is None or total[0] <= sum(points[v] for v in combo) <= total[1]:
+                return combo
+    return None

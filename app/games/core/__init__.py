@@ -1,6 +1,8 @@
-"""The game contract shared by every engine: actions, outcomes, RNG, replay, card references."""
+"""The game contract shared by every engine: actions, choices, outcomes, RNG, replay, card
+references."""
 
 from app.games.core.actions import Action, ActionCodec
+from app.games.core.choices import Choice, Gather, Item, MovesView, OneOf, Pick, Point, Span
 from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
 from app.games.core.outcome import EVERYONE, Applied, Event, Refusal, Result, rank_by
 from app.games.core.reference import CardEntry, CardGroup, CardReference
@@ -17,13 +19,21 @@ __all__ = [
     "CardEntry",
     "CardGroup",
     "CardReference",
+    "Choice",
     "Event",
     "Game",
+    "Gather",
+    "Item",
+    "MovesView",
+    "OneOf",
     "OptionSpec",
+    "Pick",
+    "Point",
     "Refusal",
     "ReplayError",
     "Result",
     "Rng",
+    "Span",
     "Timer",
     "Viewer",
     "rank_by",

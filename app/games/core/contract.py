@@ -5,17 +5,25 @@ codec, bots) whose methods are pure functions of an immutable state:
 
     setup(players, options, seed, carry) -> state   (deal: the same, with its events)
     active_seats(state)                  -> the seats that may act now (often several)
-    legal_actions(state, seat)           -> what that seat may do now
+    choices(state, seat)                 -> what the table offers that seat, as shapes it
+                                            builds (a button, a set of items, one of several
+                                            targets, a point of a picture; `choices.py`),
+                                            no two alike
+    legal_actions(state, seat)           -> a bounded set of complete legal actions, for bots
+                                            and random playouts (not always all of them)
     apply(state, seat, action)           -> Applied(state, events) | Refusal
     view(state, seat | None)             -> the parts of the table that viewer may know
-                                            (= public_view(state) + private_view(state, seat))
+                                            (= public_view(state) + private_view(state, seat)
+                                            + the seat's moves, `moves_part`)
     result(state)                        -> Result once the game is over, else None
     timer(state)                         -> the clock action to fire, if any
     card_reference()                     -> every card with its data, for the reference page
 
 No I/O, no clock, no globals: randomness comes from the `Rng` inside the state
 and time only enters as an action by the `CLOCK` seat, so a seed plus the
-action log always rebuilds the same game (see `replay`).
+action log always rebuilds the same game (see `replay`). `legal` and `offered`
+remember `legal_actions` and `choices` per state and seat; being pure, they
+would answer the same again.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from app.games.core.actions import Action, ActionCodec
+from app.games.core.choices import Choice, MovesView, StateMemo, picks
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
 from app.games.core.reference import CardReference
@@ -89,6 +98,9 @@ class Game(ABC, Generic[S]):
     seat_parts: frozenset[str] = frozenset()
     """View parts that are a tuple with one item per seat (each player's area): a server may
     send each item on its own, so a move re-sends only the areas it changed."""
+    moves_part: str = "actions"
+    """The view part that holds a seat's moves (a `MovesView`, or None when it has none): a
+    server stamps it with the seat's version, and the table builds its choices."""
 
     @abstractmethod
     def setup(self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None) -> S:
@@ -107,7 +119,49 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> tuple[Action, ...]:
-        """Returns every action the seat may take now, in a stable order."""
+        """Returns a bounded, finite set of complete actions the seat may take now, in a
+        stable order: what bots and random playouts choose from.
+
+        Every one passes `apply`. A game whose moves cannot all be listed (sets of cards, a
+        point on a picture) returns a sensible sample and offers people `choices`; `apply`
+        still accepts every legal action, listed or not.
+        """
+
+    def choices(self, state: S, seat: int) -> tuple[Choice, ...]:
+        """Returns what the table offers the seat now, no two alike: by default one button
+        per distinct legal action. A game overrides it to offer shapes to build."""
+        return picks(self.legal(state, seat))
+
+    def legal(self, state: S, seat: int) -> tuple[Action, ...]:
+        """Returns `legal_actions`, computed once per state and seat."""
+        return self._memo().get(state, ("legal", seat), lambda: self.legal_actions(state, seat))
+
+    def offered(self, state: S, seat: int) -> tuple[Choice, ...]:
+        """Returns `choices`, computed once per state and seat: the server compares them
+        between states (stale clicks), renders them, and a game's views may read them."""
+        return self._memo().get(state, ("choices", seat), lambda: self.choices(state, seat))
+
+    def moves_view(self, state: S, viewer: Viewer) -> MovesView | None:
+        """Returns the viewer's moves when they have some, else None (spectators never)."""
+        offered = self.offered(state, viewer) if viewer is not None else ()
+        if not offered:
+            return None
+        assert viewer is not None
+        return MovesView(self.phase_name(state), self.prompt(state, viewer, offered), offered)
+
+    def phase_name(self, state: S) -> str:
+        """Returns the name of the phase the game is in, for the moves part."""
+        return ""
+
+    def prompt(self, state: S, seat: int, offered: tuple[Choice, ...]) -> str:
+        """Returns what the seat is asked to do, shown above its moves (marked with `_`)."""
+        return ""
+
+    def _memo(self) -> StateMemo:
+        memo = self.__dict__.get("_state_memo")
+        if memo is None:
+            memo = self.__dict__["_state_memo"] = StateMemo()
+        return memo
 
     @abstractmethod
     def apply(self, state: S, seat: int, action: Action) -> Applied[S] | Refusal:
@@ -115,7 +169,11 @@ class Game(ABC, Generic[S]):
 
     def view(self, state: S, viewer: Viewer) -> Mapping[str, Any]:
         """Returns the table's parts (name -> plain data) that this viewer may know."""
-        return {**self.public_view(state), **self.private_view(state, viewer)}
+        return {
+            **self.public_view(state),
+            **self.private_view(state, viewer),
+            self.moves_part: self.moves_view(state, viewer),
+        }
 
     def public_view(self, state: S) -> Mapping[str, Any]:
         """Returns the parts that are the same for every viewer, spectators included.
@@ -126,7 +184,8 @@ class Game(ABC, Generic[S]):
         return {}
 
     def private_view(self, state: S, viewer: Viewer) -> Mapping[str, Any]:
-        """Returns the parts that depend on who is looking (all of them, unless split)."""
+        """Returns the parts that depend on who is looking (all of them, unless split), but
+        the moves part, which `moves_view` makes."""
         if type(self).view is Game.view:
             raise NotImplementedError("a game overrides view, or public_view and private_view")
         return self.view(state, viewer)

@@ -16,12 +16,13 @@ from dataclasses import replace
 from typing import Any
 
 from app.games.core.actions import Action
+from app.games.core.choices import Choice
 from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
 from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
-from app.games.for20 import cards, texts
+from app.games.for20 import cards, offers, texts
 from app.games.for20.actions import (
     CODEC,
     Answer,
@@ -45,7 +46,7 @@ from app.games.for20.cards import (
     material,
 )
 from app.games.for20.decks import start_of_turn_draws
-from app.games.for20.effects import action_plays, check_action
+from app.games.for20.effects import check_action
 from app.games.for20.effects import declare as declare_action
 from app.games.for20.events import (
     ActionDeclared,
@@ -63,11 +64,10 @@ from app.games.for20.events import (
 )
 from app.games.for20.reference import REFERENCE
 from app.games.for20.scoring import check_round, final_result, scores
-from app.games.for20.smoking import check_smoke, smokes
+from app.games.for20.smoking import check_smoke
 from app.games.for20.smoking import declare as declare_smoke
 from app.games.for20.state import Board, For20State, Phase, change_board, without
 from app.games.for20.views import (
-    ActionsView,
     hand_view,
     piles_view,
     players_view,
@@ -78,7 +78,6 @@ from app.games.for20.views import (
 from app.games.for20.window import (
     WINDOW_SECONDS,
     answer,
-    answers,
     check_answer,
     check_choice,
     close_stage,
@@ -181,12 +180,25 @@ class For20(Game[For20State]):
         return frozenset((state.seat,))
 
     def legal_actions(self, state: For20State, seat: int) -> tuple[Action, ...]:
-        """Returns what the seat may do now, in a stable order."""
+        """Returns complete moves for bots and playouts, a bounded sample (`offers.bounded`)."""
         if seat not in self.active_seats(state):
             return ()
+        return offers.bounded(state, seat)
+
+    def choices(self, state: For20State, seat: int) -> tuple[Choice, ...]:
+        """Returns the seat's moves for the table: smokes and answers are built there."""
+        if seat not in self.active_seats(state):
+            return ()
+        return offers.choices(state, seat)
+
+    def phase_name(self, state: For20State) -> str:
+        return state.phase.value
+
+    def prompt(self, state: For20State, seat: int, offered: tuple[Choice, ...]) -> str:
+        """Returns what the seat is asked: to answer (if it can) or to play its turn."""
         if state.phase is Phase.WINDOW:
-            return (Pass(), *answers(state, seat))
-        return _main_actions(state, seat)
+            return _ANSWER_PROMPT if len(offered) > 1 else _NO_ANSWER_PROMPT
+        return _NO_SMOKING_PROMPT if state.no_smoking else _MAIN_PROMPT
 
     def apply(self, state: For20State, seat: int, action: Action) -> Applied[For20State] | Refusal:
         """Returns the next state and its events, or why the action is not allowed."""
@@ -209,9 +221,9 @@ class For20(Game[For20State]):
         }
 
     def private_view(self, state: For20State, viewer: Viewer) -> Mapping[str, Any]:
-        """Returns the viewer's own hand, each card with how it can be played, and their moves."""
-        legal = self.legal_actions(state, viewer) if viewer is not None else ()
-        return {"hand": hand_view(state, viewer, legal), "actions": _actions_view(state, legal)}
+        """Returns the viewer's own hand, each card with how it can be played now."""
+        offered = self.offered(state, viewer) if viewer is not None else ()
+        return {"hand": hand_view(state, viewer, offered)}
 
     def result(self, state: For20State) -> Result | None:
         """Returns totals and ranks once the game is over."""
@@ -286,35 +298,7 @@ def _waiting_for(state: For20State) -> tuple[int, ...]:
     return (state.seat,)
 
 
-def _actions_view(state: For20State, legal: tuple[Action, ...]) -> ActionsView | None:
-    if not legal:
-        return None
-    if state.phase is Phase.WINDOW:
-        prompt = _ANSWER_PROMPT if len(legal) > 1 else _NO_ANSWER_PROMPT
-    else:
-        prompt = _NO_SMOKING_PROMPT if state.no_smoking else _MAIN_PROMPT
-    return ActionsView(state.phase.value, prompt, tuple(action.to_json() for action in legal))
-
-
-# --- legal actions and refusals ------------------------------------------------------------
-
-
-def _main_actions(state: For20State, seat: int) -> tuple[Action, ...]:
-    """Returns the current player's operations: smokes, tools, actions, coins, end of turn."""
-    board = state.boards[seat]
-    tools: tuple[Action, ...] = ()
-    if not state.new_tool:
-        tools = tuple(PlayTool(card) for card in board.hand if _is_legendary(card))
-    turns = tuple(TurnMaterial(card) for card in board.reserve if card not in board.turned)
-    recycles = tuple(Recycle(card) for card in board.hand)
-    return (
-        *smokes(state, seat),
-        *tools,
-        *action_plays(state, seat),
-        *turns,
-        *recycles,
-        EndTurn(),
-    )
+# --- refusals ------------------------------------------------------------------------------
 
 
 def _is_legendary(card: int) -> bool:

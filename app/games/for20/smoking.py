@@ -9,7 +9,6 @@ tool: Weed needs a weed or combo tool, Hash a hash or combo tool, Special fits a
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from app.games.core.i18n import _
@@ -78,40 +77,15 @@ def smokable(board: Board) -> tuple[int, ...]:
     return tuple(card for card in board.reserve if card not in board.turned)
 
 
-def smokes(state: For20State, seat: int) -> tuple[Smoke, ...]:
-    """Returns every legal smoke: each tool choice with each fitting set of materials."""
-    if state.no_smoking:
-        return ()
-    board = state.boards[seat]
-    ready = sorted(smokable(board), key=lambda card: (points(card), card))
-    out: list[Smoke] = []
-    for choice in tool_choices(state, seat):
-        fitting = [card for card in ready if _fits_all(card, choice.types)]
-        for combo in _sums_within(fitting, choice.low, choice.high):
-            out.append(Smoke(choice.tools, tuple(sorted(combo))))
-    return tuple(out)
+def fitting(state: For20State, seat: int, choice: ToolChoice) -> tuple[int, ...]:
+    """Returns the seat's smokable materials that fit every tool of a choice, lightest first."""
+    ready = sorted(smokable(state.boards[seat]), key=lambda card: (points(card), card))
+    return tuple(card for card in ready if _fits_all(card, choice.types))
 
 
 def _fits_all(card: int, types: tuple[ToolType, ...]) -> bool:
     kind = material(card).type
     return all(fits(kind, tool_type) for tool_type in types)
-
-
-def _sums_within(cards: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
-    """Yields each non-empty subset of cards (sorted by points) whose points sum in low..high."""
-
-    def grow(start: int, chosen: tuple[int, ...], total: int) -> Iterator[tuple[int, ...]]:
-        for index in range(start, len(cards)):
-            card = cards[index]
-            value = total + points(card)
-            if value > high:
-                return  # sorted by points: every later card is as heavy
-            combo = (*chosen, card)
-            if value >= low:
-                yield combo
-            yield from grow(index + 1, combo, value)
-
-    yield from grow(0, (), 0)
 
 
 def check_smoke(state: For20State, seat: int, action: Smoke) -> Refusal | None:

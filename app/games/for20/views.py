@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app.games.core.choices import Choice, Gather, OneOf, Pick
 from app.games.for20.actions import Answer, PlayAction, PlayTool, Recycle, Smoke
 from app.games.for20.cards import (
     CARDS,
@@ -189,15 +190,6 @@ class HandView:
     chosen: ChosenView | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ActionsView:
-    """The viewer's move: phase, what is asked, and each legal action's JSON."""
-
-    phase: str
-    prompt: str
-    actions: tuple[dict[str, Any], ...]
-
-
 def status_view(state: For20State, waiting: tuple[int, ...]) -> StatusView:
     over = state.phase is Phase.OVER
     return StatusView(
@@ -300,23 +292,38 @@ def scores_view(state: For20State) -> ScoresView:
     return ScoresView(totals, WIN_POINTS, ranks, state.winner)
 
 
-def hand_view(state: For20State, viewer: int | None, legal: tuple[Any, ...]) -> HandView | None:
-    """Returns the viewer's own hand with each card's plays now; a spectator has none."""
+def hand_view(
+    state: For20State, viewer: int | None, offered: tuple[Choice, ...]
+) -> HandView | None:
+    """Returns the viewer's own hand with each card's plays now; a spectator has none.
+
+    Copies of a card play alike, though only the first copy's moves are offered."""
     if viewer is None or not 0 <= viewer < state.players:
         return None
-    plays: dict[int, list[str]] = {}
-    for action in legal:
-        for card, how in _uses(action):
-            found = plays.setdefault(card, [])
+    plays: dict[str, list[str]] = {}
+    for choice in offered:
+        for card, how in _choice_uses(choice):
+            found = plays.setdefault(CARDS[card].spec.key, [])
             if how not in found:
                 found.append(how)
     return HandView(
         tuple(
-            HandCardView(CARD_VIEWS[card], tuple(plays.get(card, ())))
+            HandCardView(CARD_VIEWS[card], tuple(plays.get(CARDS[card].spec.key, ())))
             for card in state.boards[viewer].hand
         ),
         _chosen_view(state, viewer),
     )
+
+
+def _choice_uses(choice: Choice) -> tuple[tuple[int, str], ...]:
+    """Returns the hand cards a choice plays, and how (a gather's items may pay)."""
+    if isinstance(choice, Pick):
+        return _uses(choice.action)
+    if isinstance(choice, Gather) and isinstance(choice.base, Answer):
+        return ((choice.base.card, "answer"), *((item.value, "pay") for item in choice.items))
+    if isinstance(choice, (Gather, OneOf)):
+        return _uses(choice.base)
+    return ()
 
 
 def _chosen_view(state: For20State, viewer: int) -> ChosenView | None:

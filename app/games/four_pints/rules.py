@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from app.games.core.actions import Action
+from app.games.core.choices import Choice, Pick, first_of_each
 from app.games.core.contract import Bot, Game, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
@@ -65,7 +67,6 @@ from app.games.four_pints.reference import REFERENCE
 from app.games.four_pints.scoring import final_result
 from app.games.four_pints.state import Area, FourPintsState, Phase, Pint
 from app.games.four_pints.views import (
-    ActionsView,
     bar_view,
     players_view,
     purchase_view,
@@ -156,7 +157,7 @@ class FourPints(Game[FourPintsState]):
         self, state: FourPintsState, seat: int, action: Action
     ) -> Applied[FourPintsState] | Refusal:
         """Returns the next state and its events, or why the action is not allowed."""
-        if action not in self.legal_actions(state, seat):
+        if action not in self.legal(state, seat):
             return _explain(state, seat, action)
         events: Events = []
         state = _HANDLERS[type(action)](state, action, events)
@@ -172,22 +173,34 @@ class FourPints(Game[FourPintsState]):
         }
 
     def private_view(self, state: FourPintsState, viewer: Viewer) -> Mapping[str, Any]:
-        """Returns the bar (with the viewer's own half price) and the viewer's moves."""
-        return {"bar": bar_view(state, viewer), "actions": self._actions_view(state, viewer)}
+        """Returns the bar, with the viewer's own half price."""
+        return {"bar": bar_view(state, viewer)}
 
     def result(self, state: FourPintsState) -> Result | None:
         """Returns totals and ranks, ties broken by the best single round."""
         return final_result(state) if state.phase is Phase.OVER else None
 
-    def _actions_view(self, state: FourPintsState, viewer: Viewer) -> ActionsView | None:
-        """Returns the viewer's choices when it is their move, else None."""
-        legal = self.legal_actions(state, viewer) if viewer is not None else ()
-        if not legal:
-            return None
-        prompt = _PROMPTS[state.phase]
+    def choices(self, state: FourPintsState, seat: int) -> tuple[Choice, ...]:
+        """Returns one button per distinct move: two pints of one beer are the same buy."""
+        legal = self.legal(state, seat)
+        return tuple(Pick(action) for action in first_of_each(legal, partial(_alike, state)))
+
+    def phase_name(self, state: FourPintsState) -> str:
+        return state.phase.value
+
+    def prompt(self, state: FourPintsState, seat: int, offered: tuple[Choice, ...]) -> str:
+        """Returns what the current player is asked in this phase."""
         if state.phase is Phase.REVEAL and not state.revealed:
-            prompt = _FIRST_REVEAL_PROMPT
-        return ActionsView(state.phase.value, prompt, tuple(action.to_json() for action in legal))
+            return _FIRST_REVEAL_PROMPT
+        return _PROMPTS[state.phase]
+
+
+def _alike(state: FourPintsState, action: Action) -> Any:
+    """Returns what makes a move different to a player: a buy is its beer, not its slot."""
+    if isinstance(action, Buy):
+        card = state.bar[action.slot]
+        return "buy", card.beer if card else None
+    return action
 
 
 # --- rounds and turns -------------------------------------------------------

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from app.games.core.contract import Viewer
 from app.games.four_pints.cards import BEER_CARDS, KIND_NAMES, BeerCard
@@ -96,15 +95,6 @@ class PlayerView:
     happy_hour: bool
     keg: bool
     score: int
-
-
-@dataclass(frozen=True, slots=True)
-class ActionsView:
-    """The viewer's move: phase, what is asked, and each legal action's JSON."""
-
-    phase: str
-    prompt: str
-    actions: tuple[dict[str, Any], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from app.games.core.actions import Action
+from app.games.core.choices import Choice, Pick, first_of_each
 from app.games.core.contract import Bot, Game, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
@@ -77,7 +79,6 @@ from app.games.stellar.reference import REFERENCE
 from app.games.stellar.scoring import final_result
 from app.games.stellar.state import Board, Entry, Phase, StellarState
 from app.games.stellar.views import (
-    ActionsView,
     hand_view,
     notebooks_view,
     row_view,
@@ -192,7 +193,7 @@ class Stellar(Game[StellarState]):
         self, state: StellarState, seat: int, action: Action
     ) -> Applied[StellarState] | Refusal:
         """Returns the next state and its events, or why the action is not allowed."""
-        if action not in self.legal_actions(state, seat):
+        if action not in self.legal(state, seat):
             return _explain(self, state, seat, action)
         events: Events = []
         state = _HANDLERS[type(action)](state, seat, action, events)
@@ -209,14 +210,13 @@ class Stellar(Game[StellarState]):
     def private_view(self, state: StellarState, viewer: Viewer) -> Mapping[str, Any]:
         """Returns the parts that depend on who looks; deck order is never in any part.
 
-        The row shows a waiting deck card, the hand and the moves are the viewer's
+        The row shows a waiting deck card, the hand is the viewer's
         own, and a telescope shows its face-down cards to its owner only.
         """
         return {
             "row": row_view(state, viewer),
             "hand": hand_view(state, viewer),
             "telescopes": telescopes_view(state, viewer),
-            "actions": self._actions_view(state, viewer),
         }
 
     def result(self, state: StellarState) -> Result | None:
@@ -231,21 +231,33 @@ class Stellar(Game[StellarState]):
         """Returns an event in plain words for the log."""
         return texts.describe(event, names)
 
-    def _actions_view(self, state: StellarState, viewer: Viewer) -> ActionsView | None:
-        """Returns the viewer's choices when they may act, else None."""
-        if viewer is None:
-            return None
-        legal = self.legal_actions(state, viewer)
-        if not legal:
-            return None
-        prompt = _PROMPTS[state.phase]
+    def choices(self, state: StellarState, seat: int) -> tuple[Choice, ...]:
+        """Returns one button per distinct move: two alike satellites in one stack move alike."""
+        legal = self.legal(state, seat)
+        return tuple(Pick(action) for action in first_of_each(legal, partial(_alike, state, seat)))
+
+    def phase_name(self, state: StellarState) -> str:
+        return state.phase.value
+
+    def prompt(self, state: StellarState, seat: int, offered: tuple[Choice, ...]) -> str:
+        """Returns what the seat is asked in this phase."""
+        legal = self.legal(state, seat)
         if state.phase is Phase.PLACE and any(
             isinstance(action, Place) and action.face_down for action in legal
         ):
-            prompt = _FACE_DOWN_PROMPT
-        if state.phase is Phase.FINAL and not state.boards[viewer].hand:
-            prompt = _CONFIRM_PROMPT
-        return ActionsView(state.phase.value, prompt, tuple(action.to_json() for action in legal))
+            return _FACE_DOWN_PROMPT
+        if state.phase is Phase.FINAL and not state.boards[seat].hand:
+            return _CONFIRM_PROMPT
+        return _PROMPTS[state.phase]
+
+
+def _alike(state: StellarState, seat: int, action: Action) -> Any:
+    """Returns what makes a move different to a player: moving a satellite is its stack,
+    value and stars, not which of two alike cards it is."""
+    if not isinstance(action, MoveSatellite):
+        return action
+    entry = next(e for e in state.boards[seat].notebook if e.card.id == action.card)
+    return "move", entry.stack, entry.card.value, entry.card.stars, entry.chosen, action.stack
 
 
 # --- legal actions ----------------------------------------------------------------------

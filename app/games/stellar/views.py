@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from app.games.core.contract import Viewer
 from app.games.stellar.cards import (
@@ -183,15 +182,6 @@ class ScoresView:
 
     players: tuple[ScoreLineView, ...]
     ranks: tuple[int, ...] | None
-
-
-@dataclass(frozen=True, slots=True)
-class ActionsView:
-    """The viewer's move: phase, what is asked, and each legal action's JSON."""
-
-    phase: str
-    prompt: str
-    actions: tuple[dict[str, Any], ...]
 
 
 def status_view(state: StellarState, active: frozenset[int]) -> StatusView:

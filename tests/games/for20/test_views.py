@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from app.games.core import Gather, Item, MovesView, Pick, Span
 from app.games.for20 import GAME
 from app.games.for20.actions import Answer, EndTurn, Pass, Smoke
 from app.games.for20.state import Phase
 from app.games.for20.views import (
-    ActionsView,
     AreaToolView,
     HandView,
     PilesView,
@@ -33,8 +33,12 @@ def test_view_has_one_part_per_screen_area() -> None:
     assert len(public["players"]) == 4 and all(isinstance(p, PlayerView) for p in public["players"])
     for viewer in (None, 0, 1, 2, 3):
         private = GAME.private_view(state, viewer)
-        assert set(private) == {"hand", "actions"}
-        assert GAME.view(state, viewer) == {**public, **private}
+        assert set(private) == {"hand"}
+        assert GAME.view(state, viewer) == {
+            **public,
+            **private,
+            "actions": GAME.moves_view(state, viewer),
+        }
     spectator = GAME.view(state, None)
     assert spectator["hand"] is None and spectator["actions"] is None
 
@@ -114,16 +118,15 @@ def test_the_holder_and_the_non_holder_see_the_same_table() -> None:
     assert {k: v for k, v in bob.items() if k not in ("hand", "actions")} == {
         k: v for k, v in cat.items() if k not in ("hand", "actions")
     }
-    assert isinstance(bob["actions"], ActionsView) and len(bob["actions"].actions) == 2
+    assert isinstance(bob["actions"], MovesView) and len(bob["actions"].choices) == 2
     assert (
         bob["actions"].prompt == "A move can be answered: play an out-of-turn card, or let it go."
     )
-    assert cat["actions"].actions == ({"kind": "pass"},)
+    assert cat["actions"].choices == (Pick(Pass()),)
     assert cat["actions"].prompt == "A move can be answered; you have no answer you can pay for."
     test = state.boards[1].hand[0]
-    assert {"kind": "answer", "card": test, "target": 0, "pay": [state.boards[1].hand[1]]} in (
-        bob["actions"].actions
-    )
+    pay = Gather(Answer(test, 0), "pay", (Item(state.boards[1].hand[1]),), Span(1, 1))
+    assert pay in bob["actions"].choices
     plays = {item.card.id: item.plays for item in bob["hand"].cards}
     assert plays == {test: ("answer",), state.boards[1].hand[1]: ("pay",)}
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.games.core import MovesView, Pick
 from app.games.four_pints import GAME
 from app.games.four_pints.actions import Reveal
 from app.games.four_pints.cards import Beer, Kind
 from app.games.four_pints.state import Phase
 from app.games.four_pints.texts import CARD_TEXTS
 from app.games.four_pints.views import (
-    ActionsView,
     BarView,
     BeerView,
     PintView,
@@ -61,8 +61,8 @@ def test_view_hides_deck_order_and_removed_cards() -> None:
 def test_actions_view_only_for_current_seat() -> None:
     state = GAME.setup(2, {}, seed=3)
     view = GAME.view(state, state.seat)
-    assert view["actions"] == ActionsView(
-        "reveal", "Reveal a Purchase card: you must reveal at least one.", ({"kind": "reveal"},)
+    assert view["actions"] == MovesView(
+        "reveal", "Reveal a Purchase card: you must reveal at least one.", (Pick(Reveal()),)
     )
     assert GAME.view(state, 1 - state.seat)["actions"] is None
     assert GAME.view(state, None)["actions"] is None

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.games.core import MovesView
 from app.games.stellar import GAME
 from app.games.stellar.actions import Place, PlayNotebook, PlayTelescope, Start, Take
 from app.games.stellar.cards import Card, Suit
 from app.games.stellar.events import FaceDownSecret
 from app.games.stellar.state import Phase
 from app.games.stellar.views import (
-    ActionsView,
     CardView,
     EntryView,
     HandView,
@@ -48,8 +48,12 @@ def test_public_parts_are_the_same_for_every_viewer() -> None:
     assert set(public) == {"status", "notebooks", "scores"}
     for viewer in (None, 0, 1):
         private = GAME.private_view(state, viewer)
-        assert set(private) == {"row", "hand", "telescopes", "actions"}
-        assert GAME.view(state, viewer) == {**public, **private}
+        assert set(private) == {"row", "hand", "telescopes"}
+        assert GAME.view(state, viewer) == {
+            **public,
+            **private,
+            "actions": GAME.moves_view(state, viewer),
+        }
 
 
 def test_status_during_setup_waits_for_both() -> None:
@@ -119,15 +123,11 @@ def test_actions_carry_card_space_and_face_down_for_the_table_to_highlight() -> 
     state = with_board(state, 0, hand=(planet1,), telescope=scope({0: cards.card(Suit.PLANET, 2)}))
     state = play(state, Take(5))
     actions = GAME.view(state, 0)["actions"]
-    assert isinstance(actions, ActionsView) and actions.phase == "play"
-    spaces = [
-        a["space"] for a in actions.actions if a["kind"] == "telescope" and a["card"] == planet1.id
-    ]
+    assert isinstance(actions, MovesView) and actions.phase == "play"
+    spaces = [a.space for a in actions.actions if a.kind == "telescope" and a.card == planet1.id]
     assert spaces == [1, 2, 3]
-    assert {"kind": "notebook", "card": planet1.id} in actions.actions
-    assert {"kind": "telescope", "card": planet1.id, "space": 1, "face_down": False} in (
-        actions.actions
-    )
+    assert PlayNotebook(planet1.id) in actions.actions
+    assert PlayTelescope(planet1.id, 1, face_down=False) in actions.actions
     assert GAME.view(state, 1)["actions"] is None
 
 
@@ -141,7 +141,7 @@ def test_prompt_for_a_face_down_second_card() -> None:
     state = play(state, Take(1), PlayNotebook(state.boards[0].hand[0].id))
     actions = GAME.view(state, 0)["actions"]
     assert actions.prompt == "The second card cannot go face up: choose a space for it face down."
-    assert all(a["face_down"] for a in actions.actions if a["kind"] == "place")
+    assert all(a.face_down for a in actions.actions if a.kind == "place")
     assert Place(0, True) in GAME.legal_actions(state, 0)
 
 
