@@ -385,6 +385,17 @@ class LiveRoom:
             running = self._clock_running(match.state, timer)
             match.clocks = advance_clocks(match.clocks, at, mover if mover >= 0 else None, running)
 
+    def timer_left(self) -> float | None:
+        """Returns the seconds left on the game's running timer, counted from its stored
+        start (so a page rendered after a restart counts from what is really left)."""
+        match = self.match
+        if match is None or match.result is not None:
+            return None
+        timer = self.game.timer(match.state)
+        if timer is None or timer.key != match.timer_key:
+            return None
+        return max(0.0, match.timer_since + timer.seconds - time.time())
+
     def _clock_running(self, state: Any, timer: Timer | None) -> frozenset[int]:
         """Returns the seats whose turn clocks run: those that must act, unless the game's own
         timer decides when this phase ends (a window, a sand timer): then no one's runs."""

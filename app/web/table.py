@@ -227,6 +227,9 @@ def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
         # change or it moves, and only the seat's own moves change what it reads.
         "view": live.game_view(viewer.seat) if match else {},
         "package": game_package(live.row.game_type),
+        # Seconds left on the game's own timer (a For20 window): a callable, so only the
+        # templates that show a countdown pay for it.
+        "timer_left": live.timer_left,
     }
 
 

@@ -137,6 +137,28 @@ async def test_a_restored_timer_fires_at_its_old_deadline_not_after_a_full_lengt
     assert fired and abs(fired[0] - (pressed + 1.0)) < 0.2  # a restart from full: +0.6 s
 
 
+async def test_a_restored_timer_shows_the_time_it_really_has_left() -> None:
+    """Pages count a game timer down from `timer_left`: after a restart it is what the
+    stored deadline leaves, not the timer's full length."""
+    game = CountdownGame()
+    game.seconds = 1.0
+    store = MemoryStore()
+    live = room(store, game)
+    live._wake()
+    assert await live.handle(1, {"cmd": "act", "kind": "press", "v": 0}) is None
+    pressed = store.rows[-1][3]
+    left = live.timer_left()
+    assert left is not None and 0.8 < left <= 1.0
+    assert live._timer is not None
+    live._timer[1].cancel()
+    await asyncio.sleep(0.4)
+    again = room(store, game)
+    await again.restore(GameRow(1, 0, {}, [{"name": "Ann", "person_id": 1}], None, "playing"))
+    left = again.timer_left()
+    assert left is not None and abs(left - (pressed + 1.0 - time.time())) < 0.05
+    assert left < 0.7  # a full length would be 1.0
+
+
 async def test_no_turn_clock_runs_while_the_games_own_timer_decides() -> None:
     """A phase with a game timer (a window, a sand timer) ends by that timer: the turn clock
     of the seats in it stands still, so it never plays a move for them."""
