@@ -15,8 +15,9 @@ router = APIRouter()
 
 @router.get("/games/{game_id}/cards", response_class=HTMLResponse)
 async def card_reference(game_id: str, env: EnvDep) -> HTMLResponse:
-    """Returns the page listing every card of a game with its data, drawn by the game's
-    `cards.html` template; a game that is unknown or has no card reference is a 404."""
+    """Returns the page listing every card of a game with its data: the page draws the
+    groups, the game's `cards.html` macros their columns; an unknown game, or one with no
+    card reference, is a 404."""
     game = get_game(game_id)
     reference = game.card_reference() if game is not None else None
     if game is None or reference is None:
