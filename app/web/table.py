@@ -116,6 +116,13 @@ def _clock_parts(live: LiveRoom) -> Iterator[Part]:
     the seconds left when it was rendered (`data-countdown`): the browser's own clock may
     be wrong, it does not matter.
     """
+    made = live.cache.get("clock parts")  # the same for every viewer: made once per revision
+    if made is None:
+        made = live.cache["clock parts"] = tuple(_make_clock_parts(live))
+    return iter(made)
+
+
+def _make_clock_parts(live: LiveRoom) -> Iterator[Part]:
     match = live.match
     assert match is not None and match.clocks is not None
     clocks, now, generation = match.clocks, time.time(), live.seating_generation
