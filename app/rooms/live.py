@@ -729,28 +729,28 @@ class LiveRoom:
         online = self.online()
         return any(p.person_id in online for p in match.players if p.person_id is not None)
 
+    def _gone_players(self) -> list[tuple[int, float]]:
+        """Returns (person, since when) for each person playing the running game with no tab
+        at the table, while one of its people is here (a table nobody is at waits)."""
+        match = self.match
+        if match is None or match.result is not None or not self._people_here(match):
+            return []
+        playing = {p.person_id for p in match.players if p.person_id is not None}
+        return [(person, since) for person, since in self._gone.items() if person in playing]
+
     def _review_away(self) -> bool:
         """Works out whose seats a bot plays because they are away; returns whether that
         changed. Only while one of the game's people is here: a table nobody is at waits."""
-        match = self.match
-        away: frozenset[int] = frozenset()
-        if match is not None and match.result is None and self._people_here(match):
-            playing = {p.person_id for p in match.players if p.person_id is not None}
-            cutoff = time.time() - self.away_grace
-            gone = self._gone.items()
-            away = frozenset(p for p, since in gone if p in playing and since <= cutoff)
+        cutoff = time.time() - self.away_grace
+        away = frozenset(p for p, since in self._gone_players() if since <= cutoff)
         changed = away != self._away
         self._away = away
         return changed
 
     def _schedule_away(self) -> None:
         """Wakes up when the next person's grace period ends (while anyone is here to wait)."""
-        match = self.match
-        due = None
-        if match is not None and match.result is None and self._people_here(match):
-            playing = {p.person_id for p in match.players if p.person_id is not None}
-            pending = [s for p, s in self._gone.items() if p in playing and p not in self._away]
-            due = min(pending) + self.away_grace if pending else None
+        pending = [since for p, since in self._gone_players() if p not in self._away]
+        due = min(pending) + self.away_grace if pending else None
         if self._away_task is not None:
             scheduled, task = self._away_task
             if due == scheduled and not task.done():
