@@ -24,6 +24,7 @@ from app.rooms.hub import Hub
 from app.rooms.pictures import Easel, PainterLookup, no_painters
 from app.rooms.store import Store
 from app.web.render import make_environment
+from app.web.routes import games as game_pages
 from app.web.routes import lobby, pictures, rooms
 from app.web.security import SecurityMiddleware
 
