@@ -179,6 +179,7 @@ class LiveRoom:
         self._away_task: tuple[float, asyncio.Task[None]] | None = None
         self.easel = easel  # paints the game's pictures (None: a game without pictures)
         self._arrived = 0.0  # when the command being run arrived, before it waited for the lock
+        self._hit_fields: dict[type[Action], str | None] = {}  # see `_hit_points`
 
     # ---- loading -------------------------------------------------------------
 
@@ -359,9 +360,13 @@ class LiveRoom:
         return made
 
     def _hit_points(self, match: Match, seat: int) -> list[Point]:
-        """Returns the seat's offered points whose hit field the server fills in."""
+        """Returns the seat's offered points whose hit field the server fills in (and
+        remembers each one's action class and field, see `_resolve_point`)."""
         offered = self.game.offered(match.state, seat)
-        return [c for c in offered if isinstance(c, Point) and c.hit is not None]
+        points = [c for c in offered if isinstance(c, Point) and c.hit is not None]
+        for point in points:
+            self._hit_fields[type(point.base)] = point.hit
+        return points
 
     async def _paint_points(self, person_id: int) -> None:
         """Has the pictures a person's click may be checked on painted before their command
@@ -382,13 +387,19 @@ class LiveRoom:
     async def _resolve_point(self, match: Match, seat: int, action: Action) -> Action | Refusal:
         """Returns a person's action with the hit field of the point it was built from
         filled in from the seat's own picture, whatever the client sent for it; a refusal
-        for a point not offered now or not on the picture. Other actions pass as they are."""
+        for a point not on the picture. Other actions pass as they are.
+
+        In a race a click may be built from a point no longer offered (another seat took
+        that tile a moment before): it is filled in all the same, from a point of the same
+        kind, and `apply` says who was first. An action of a kind the room has seen hit
+        points of, while the seat is offered none, reaches `apply` with its hit field empty
+        (None): the engine refuses it, and a client's value never gets through.
+        """
         points = [p for p in self._hit_points(match, seat) if type(p.base) is type(action)]
         if not points:
-            return action
-        point = next((p for p in points if p.made(action)), None)
-        if point is None:
-            return Refusal(_("That is not one of your moves now."))
+            field_name = self._hit_fields.get(type(action))
+            return replace(action, **{field_name: None}) if field_name else action
+        point = next((p for p in points if p.made(action)), points[0])
         picture = self.game.pictures(match.state, seat).get(point.image)
         if picture is None or self.easel is None:
             return UNPAINTED
@@ -400,7 +411,7 @@ class LiveRoom:
         painted = self.easel.kept(picture)
         try:  # painted before the lock was taken unless the picture changed meanwhile
             painted = painted or await self.easel.painted(picture)
-            return point.build(x, y, painted.hit(x, y))
+            return replace(action, **{point.hit or "": painted.hit(x, y)})
         except Exception:  # noqa: BLE001 - a painter's failure refuses the click, nothing more
             log.exception("room %s: no hit test on %s", self.row.code, point.image)
             return UNPAINTED
