@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -36,9 +36,11 @@ def create_app(
     *,
     games: Mapping[str, Game[Any]] = GAMES,
     painters: PainterLookup = no_painters,
+    templates: Sequence[Path] = (),
 ) -> FastAPI:
-    """Returns the app; migrations are applied by the start script, not here. `games` and
-    `painters` are what it serves: the registry's, unless a test brings its own toys."""
+    """Returns the app; migrations are applied by the start script, not here. `games`,
+    `painters` and more `templates` folders are what it serves: the registry's games, unless
+    a test brings its own toys."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -69,7 +71,7 @@ def create_app(
     app = FastAPI(title="Gamenight", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.games = games
-    app.state.env = make_environment()
+    app.state.env = make_environment(templates)
     app.state.identity = Identity(settings.signing_key)
     app.add_middleware(SecurityMiddleware, allowed_origins=[settings.public_origin])
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import gettext
 import time
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, MutableMapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,10 +60,11 @@ class LoadedOnce(Environment):
         return loaded
 
 
-def make_environment() -> Environment:
-    """Returns the Jinja environment: autoescaped, with gettext callables installed."""
+def make_environment(extra: Sequence[Path] = ()) -> Environment:
+    """Returns the Jinja environment: autoescaped, with gettext callables installed.
+    `extra` folders hold more templates (a test's toy games)."""
     env = LoadedOnce(
-        loader=IndentFreeLoader(TEMPLATES),
+        loader=IndentFreeLoader([TEMPLATES, *extra]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,

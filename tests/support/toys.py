@@ -17,6 +17,7 @@ import threading
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, ClassVar
 
 from fastapi import FastAPI
@@ -281,6 +282,9 @@ def painters(painter: SkyPainter | None = None) -> Any:
     return lambda name: known[name]
 
 
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
 def create_toy_app() -> FastAPI:
     """The application serving the toy games alone (for `LiveServer(factory=...)`)."""
-    return create_app(games=GAMES, painters=painters())
+    return create_app(games=GAMES, painters=painters(), templates=[TEMPLATES])
