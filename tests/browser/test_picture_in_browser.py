@@ -142,6 +142,14 @@ def test_a_tap_on_a_zoomed_and_panned_picture_lands_where_the_finger_was(
         context.close()
 
 
+# Where a point of the picture is on the page, and the visual viewport (what the screen shows).
+_ON_SCREEN = """([x, y]) => {
+    const i = document.querySelector('#picture-sky .picture-image');
+    const r = i.getBoundingClientRect(), v = visualViewport;
+    return [r.left + x * r.width / 300, r.top + y * r.height / 200,
+            v.offsetLeft, v.offsetTop, v.width, v.height]; }"""
+
+
 def test_a_tap_after_pinching_the_page_lands_where_the_finger_was(
     browser: Any, sky_server: LiveServer
 ) -> None:
@@ -157,28 +165,15 @@ def test_a_tap_after_pinching_the_page_lands_where_the_finger_was(
         # As a pinch does: the page's scale, not its layout (visualViewport.scale).
         cdp.send("Emulation.setPageScaleFactor", {"pageScaleFactor": 2.5})
         page.wait_for_function("() => window.visualViewport.scale > 2")
-        where = (
-            "([x, y]) => { const i = document.querySelector('#picture-sky .picture-image');"
-            " const r = i.getBoundingClientRect(); const v = visualViewport;"
-            " return [r.left + x * r.width / 300, r.top + y * r.height / 200,"
-            " v.offsetLeft, v.offsetTop, v.scale, v.width, v.height]; }"
-        )
-        at = page.evaluate(where, [x, y])
         # Pan: the picture's centre to the screen's.
         page.evaluate(
             "() => document.querySelector('#picture-sky .picture-image')"
             ".scrollIntoView({block: 'center', inline: 'center'})"
         )
         page.wait_for_timeout(100)
-        at = page.evaluate(
-            "([x, y]) => { const i = document.querySelector('#picture-sky .picture-image');"
-            " const r = i.getBoundingClientRect(); const v = visualViewport;"
-            " return [r.left + x * r.width / 300, r.top + y * r.height / 200,"
-            " v.offsetLeft, v.offsetTop, v.scale, v.width, v.height]; }",
-            [x + 0.3, y + 0.3],
-        )
+        at = page.evaluate(_ON_SCREEN, [x + 0.3, y + 0.3])
         left, top = at[0] - at[2], at[1] - at[3]
-        assert 0 <= left < at[5] and 0 <= top < at[6], at  # on the screen
+        assert 0 <= left < at[4] and 0 <= top < at[5], at  # on the screen
         # CDP's touch points are CSS pixels of the visual viewport: the screen, unscaled.
         page.touchscreen.tap(left, top)
         assert marked(page, tile) == (x, y)
