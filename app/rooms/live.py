@@ -10,6 +10,7 @@ with a `changed()` method), so a broadcast bus can be put between them.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import secrets
@@ -393,12 +394,12 @@ class LiveRoom:
         that tile a moment before): it is filled in all the same, from a point of the same
         kind, and `apply` says who was first. An action of a kind the room has seen hit
         points of, while the seat is offered none, reaches `apply` with its hit field empty
-        (None): the engine refuses it, and a client's value never gets through.
+        (its default, else None), so a client's value never gets through.
         """
         points = [p for p in self._hit_points(match, seat) if type(p.base) is type(action)]
         if not points:
-            field_name = self._hit_fields.get(type(action))
-            return replace(action, **{field_name: None}) if field_name else action
+            name = self._hit_fields.get(type(action))
+            return replace(action, **{name: _empty(action, name)}) if name else action
         point = next((p for p in points if p.made(action)), points[0])
         picture = self.game.pictures(match.state, seat).get(point.image)
         if picture is None or self.easel is None:
@@ -974,6 +975,14 @@ class LiveRoom:
         if refusal is not None:
             log.error("room %s: bot move refused: %s", self.row.code, refusal.text())
         return refusal is None
+
+
+def _empty(action: Action, name: str) -> Any:
+    """Returns an action field's default (None when it has none)."""
+    for found in dataclasses.fields(action):
+        if found.name == name:
+            return None if found.default is dataclasses.MISSING else found.default
+    return None
 
 
 def _same(last: Any, data: Any) -> Any:
