@@ -1,0 +1,130 @@
+"""A base scene: all 160 objects and some clutter on a backdrop, drawn from (seed, index).
+
+Deterministic: every choice comes from a `random.Random` seeded with the scene's seed and
+index, so the same scene is the same picture in every process. Rotation, cloth and
+resolution are looks applied later (looks.py), to this one cached base.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image
+
+from app.games.speedy_pickers.objects import DECOYS, OBJECTS
+from app.pictures.emoji import raster
+from app.pictures.outlines import NOTHING, Mask, Outline, Outlines
+from app.pictures.speedy_pickers import backdrops
+from app.pictures.speedy_pickers.layouts import mosaic_cells, place
+from app.pictures.speedy_pickers.styles import STYLES, Layout, Style
+from app.pictures.speedy_pickers.treatments import treat
+
+WIDTH, HEIGHT = 1600, 1000
+MASTER_SIZE = 120  # every emoji is rasterised once at this size and scaled down from it
+# Chosen: an object must keep at least this share of its own pixels in sight, else it is
+# lifted above the things that hide it (a scene should be hard, never impossible).
+MIN_VISIBLE = 0.55
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Placed:
+    """One thing ready to paste: its key ("" for clutter), sprite, outline and top-left corner."""
+
+    key: str
+    sprite: Image.Image
+    mask: Mask
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Scene:
+    """A base scene: its RGB image and the outlines of what was drawn, bottom first."""
+
+    image: Image.Image
+    outlines: Outlines
+
+    def nbytes(self) -> int:
+        return (
+            self.image.width * self.image.height * len(self.image.getbands())
+            + self.outlines.nbytes()
+        )
+
+
+def build(seed: Hashable, index: int) -> Scene:
+    """Draws scene `index` (0–7) of the game seeded `seed`."""
+    style = STYLES[index]
+    name = f"speedy_pickers.scene:{seed}:{index}"
+    rng = random.Random(name)
+    things = [(tile.key, tile.emoji) for tile in OBJECTS] + [
+        ("", emoji) for emoji in rng.sample(DECOYS, style.decoys)
+    ]
+    rng.shuffle(things)
+    sizes = [_size(rng, style) for _ in things]
+    cells = (
+        mosaic_cells(random.Random(f"{name}:tiles"), len(things), WIDTH, HEIGHT)
+        if style.layout is Layout.CELLS
+        else []
+    )
+    centres = place(style.layout, rng, sizes, WIDTH, HEIGHT, cells)
+    placed = [
+        _placed(style, rng, key, emoji, size, centre)
+        for (key, emoji), size, centre in zip(things, sizes, centres, strict=True)
+    ]
+    placed = _lift_hidden(placed)
+    image = backdrops.draw(style.backdrop, random.Random(f"{name}:backdrop"), WIDTH, HEIGHT, cells)
+    for thing in placed:
+        image.paste(thing.sprite, (thing.mask.left, thing.mask.top), thing.sprite)
+    return Scene(image, Outlines([Outline(p.key, p.mask) for p in placed]))
+
+
+def _size(rng: random.Random, style: Style) -> int:
+    # Skewed towards small: a few big things, many small ones, as in a real hidden-object scene.
+    return round(style.min_size + (style.max_size - style.min_size) * rng.random() ** 1.6)
+
+
+def _placed(
+    style: Style, rng: random.Random, key: str, emoji: str, size: int, centre: tuple[float, float]
+) -> Placed:
+    master = raster(style.emoji_set, emoji, MASTER_SIZE)
+    picture = master.resize((size, size), Image.Resampling.LANCZOS)
+    sprite, outline = treat(style.treatment, picture, rng)
+    angle = rng.uniform(-style.max_turn, style.max_turn)
+    sprite = sprite.rotate(angle, Image.Resampling.BICUBIC, expand=True)
+    outline = outline.rotate(angle, Image.Resampling.BILINEAR, expand=True)
+    left = round(centre[0] - sprite.width / 2)
+    top = round(centre[1] - sprite.height / 2)
+    bits = np.asarray(outline) >= 128
+    return Placed(key, sprite, _trimmed(left, top, bits))
+
+
+def _trimmed(left: int, top: int, bits: np.ndarray) -> Mask:
+    """Returns the mask cut to the box of its set pixels and to the picture."""
+    ys, xs = np.nonzero(bits)
+    y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+    x0, y0 = max(x0, -left), max(y0, -top)
+    x1, y1 = min(x1, WIDTH - left), min(y1, HEIGHT - top)
+    return Mask(left + x0, top + y0, np.ascontiguousarray(bits[y0:y1, x0:x1]))
+
+
+def _lift_hidden(placed: Sequence[Placed]) -> list[Placed]:
+    """Returns the drawing order with too-hidden objects moved on top (a few passes)."""
+    order = list(placed)
+    for _ in range(3):
+        visible = _visible_counts(order)
+        hidden = [
+            i
+            for i, p in enumerate(order)
+            if p.key and visible[i] < MIN_VISIBLE * int(p.mask.bits.sum())
+        ]
+        if not hidden:
+            break
+        lifted = set(hidden)
+        order = [p for i, p in enumerate(order) if i not in lifted] + [order[i] for i in hidden]
+    return order
+
+
+def _visible_counts(order: Sequence[Placed]) -> np.ndarray:
+    labels = Outlines([Outline(p.key, p.mask) for p in order]).labels(0, 0, WIDTH, HEIGHT)
+    return np.bincount(labels[labels != NOTHING].ravel(), minlength=len(order))
