@@ -73,7 +73,11 @@ class Outlines:
             (boxes[:, 0] < x1) & (boxes[:, 2] > x0) & (boxes[:, 1] < y1) & (boxes[:, 3] > y0)
         )[0]
         for index in near:  # ascending: drawing order, so the topmost is written last
-            out[self.items[index].mask.window(x0, y0, x1, y1)] = index
+            mask = self.items[index].mask
+            ax0, ay0 = max(x0, mask.left), max(y0, mask.top)
+            ax1, ay1 = min(x1, mask.right), min(y1, mask.bottom)
+            bits = mask.bits[ay0 - mask.top : ay1 - mask.top, ax0 - mask.left : ax1 - mask.left]
+            out[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0][bits] = index
         return out
 
     def key(self, label: int) -> str:

@@ -79,6 +79,14 @@ def build(seed: Hashable, index: int) -> Scene:
     return Scene(image, Outlines([Outline(p.key, p.mask) for p in placed]))
 
 
+def warm() -> None:
+    """Rasterises every emoji of every style's set now (about 0.5 s a set here), so the
+    first scene of each style costs no more than the next; call it from a worker thread."""
+    for emoji_set in {style.emoji_set for style in STYLES}:
+        for emoji in sorted({tile.emoji for tile in OBJECTS} | set(DECOYS)):
+            raster(emoji_set, emoji, MASTER_SIZE)
+
+
 def _size(rng: random.Random, style: Style) -> int:
     # Skewed towards small: a few big things, many small ones, as in a real hidden-object scene.
     return round(style.min_size + (style.max_size - style.min_size) * rng.random() ** 1.6)
@@ -88,11 +96,11 @@ def _placed(
     style: Style, rng: random.Random, key: str, emoji: str, size: int, centre: tuple[float, float]
 ) -> Placed:
     master = raster(style.emoji_set, emoji, MASTER_SIZE)
-    picture = master.resize((size, size), Image.Resampling.LANCZOS)
+    picture = master.resize((size, size), Image.Resampling.HAMMING)
     sprite, outline = treat(style.treatment, picture, rng)
     angle = rng.uniform(-style.max_turn, style.max_turn)
-    sprite = sprite.rotate(angle, Image.Resampling.BICUBIC, expand=True)
-    outline = outline.rotate(angle, Image.Resampling.BILINEAR, expand=True)
+    sprite = sprite.rotate(angle, Image.Resampling.BILINEAR, expand=True)
+    outline = outline.rotate(angle, Image.Resampling.NEAREST, expand=True)
     left = round(centre[0] - sprite.width / 2)
     top = round(centre[1] - sprite.height / 2)
     bits = np.asarray(outline) >= 128

@@ -19,13 +19,30 @@ from app.pictures.speedy_pickers.styles import Treatment
 Sprite = tuple[Image.Image, Image.Image]  # RGBA picture, L outline
 
 
+def _threshold(level: int) -> list[int]:
+    return [255 if a >= level else 0 for a in range(256)]
+
+
+def _scale(factor: float) -> list[int]:
+    return [min(255, int(a * factor)) for a in range(256)]
+
+
+# Lookup tables for Image.point, made once (a Python function is called 256 times per use).
+_SOLID = _threshold(96)
+_GROWN = _threshold(24)
+_HALF = _threshold(128)
+_SHADOW_STICKER = _scale(110 / 255)
+_SHADOW_CAST = _scale(120 / 255)
+_HALO = _scale(2.0)
+
+
 def treat(treatment: Treatment, image: Image.Image, rng: random.Random) -> Sprite:
     """Returns the sprite and outline of one size×size RGBA emoji drawn with `treatment`."""
     return _TREATMENTS[treatment](image, rng)
 
 
 def _outline_of(image: Image.Image) -> Image.Image:
-    return image.getchannel("A").point(lambda a: 255 if a >= 96 else 0)
+    return image.getchannel("A").point(_SOLID)
 
 
 def _padded(image: Image.Image, pad: int) -> Image.Image:
@@ -40,7 +57,7 @@ def _natural(image: Image.Image, rng: random.Random) -> Sprite:
 
 def _grown(alpha: Image.Image, radius: int) -> Image.Image:
     """Returns the alpha grown by about `radius` pixels (a box blur, thresholded: cheap)."""
-    return alpha.filter(ImageFilter.BoxBlur(radius)).point(lambda a: 255 if a >= 24 else 0)
+    return alpha.filter(ImageFilter.BoxBlur(radius)).point(_GROWN)
 
 
 def _sticker(image: Image.Image, rng: random.Random) -> Sprite:
@@ -48,12 +65,12 @@ def _sticker(image: Image.Image, rng: random.Random) -> Sprite:
     picture = _padded(image, border + 4)
     cut = _grown(picture.getchannel("A"), border)
     cut = cut.filter(ImageFilter.GaussianBlur(0.8))
-    shadow = cut.filter(ImageFilter.GaussianBlur(3)).point(lambda a: a * 110 // 255)
+    shadow = cut.filter(ImageFilter.GaussianBlur(3)).point(_SHADOW_STICKER)
     out = Image.new("RGBA", picture.size, (0, 0, 0, 0))
     out.paste((20, 20, 30, 255), (2, 3), shadow)
     out.paste((255, 255, 255, 255), (0, 0), cut)
     out.alpha_composite(picture)
-    return out, cut.point(lambda a: 255 if a >= 128 else 0)
+    return out, cut.point(_HALF)
 
 
 def _ink(image: Image.Image, rng: random.Random) -> Sprite:
@@ -75,9 +92,7 @@ def _glow(image: Image.Image, rng: random.Random) -> Sprite:
     hue = rng.random()
     r, g, b = (int(c * 255) for c in colorsys.hsv_to_rgb(hue, 0.65, 1.0))
     picture = _padded(image, 10)
-    halo = (
-        picture.getchannel("A").filter(ImageFilter.GaussianBlur(6)).point(lambda a: min(255, a * 2))
-    )
+    halo = picture.getchannel("A").filter(ImageFilter.GaussianBlur(6)).point(_HALO)
     out = Image.new("RGBA", picture.size, (r, g, b, 0))
     out.putalpha(halo)
     out.alpha_composite(picture)
@@ -107,7 +122,7 @@ def _shadow(image: Image.Image, rng: random.Random) -> Sprite:
     offset = max(3, image.width // 14)
     picture = _padded(image, offset + 2)
     shade = ImageChops.offset(picture.getchannel("A"), offset, offset)
-    shade = shade.filter(ImageFilter.GaussianBlur(1.5)).point(lambda a: a * 120 // 255)
+    shade = shade.filter(ImageFilter.GaussianBlur(1.5)).point(_SHADOW_CAST)
     out = Image.new("RGBA", picture.size, (70, 45, 15, 0))
     out.putalpha(shade)
     out.alpha_composite(picture)
