@@ -7,6 +7,7 @@ resolution are looks applied later (looks.py), to this one cached base.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from PIL import Image
 
 from app.games.speedy_pickers.objects import DECOYS, OBJECTS
 from app.pictures.emoji import raster
-from app.pictures.outlines import NOTHING, Mask, Outline, Outlines
+from app.pictures.outlines import NOTHING, Bools, Labels, Mask, Outline, Outlines
 from app.pictures.speedy_pickers import backdrops
 from app.pictures.speedy_pickers.layouts import mosaic_cells, place
 from app.pictures.speedy_pickers.styles import STYLES, Layout, Style
@@ -27,6 +28,10 @@ MASTER_SIZE = 120  # every emoji is rasterised once at this size and scaled down
 # Chosen: an object must keep at least this share of its own pixels in sight, else it is
 # lifted above the things that hide it (a scene should be hard, never impossible).
 MIN_VISIBLE = 0.55
+# Chosen: a thin object is drawn larger, so that it covers at least this many pixels.
+MIN_AREA = 700
+_LIFTS = 12  # passes of lifting; two or three are usually enough
+_EDGE = 4  # a moved object keeps this far inside the picture
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -35,7 +40,17 @@ class Placed:
 
     key: str
     sprite: Image.Image
-    mask: Mask
+    bits: Bools  # the outline, the sprite's size
+    left: int
+    top: int
+
+    def mask(self) -> Mask:
+        """Returns the outline cut to the box of its set pixels and to the picture."""
+        ys, xs = np.nonzero(self.bits)
+        y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+        x0, y0 = max(x0, -self.left), max(y0, -self.top)
+        x1, y1 = min(x1, WIDTH - self.left), min(y1, HEIGHT - self.top)
+        return Mask(self.left + x0, self.top + y0, np.ascontiguousarray(self.bits[y0:y1, x0:x1]))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -72,11 +87,11 @@ def build(seed: Hashable, index: int) -> Scene:
         _placed(style, rng, key, emoji, size, centre)
         for (key, emoji), size, centre in zip(things, sizes, centres, strict=True)
     ]
-    placed = _lift_hidden(placed)
+    placed = _lift_hidden(placed, rng)
     image = backdrops.draw(style.backdrop, random.Random(f"{name}:backdrop"), WIDTH, HEIGHT, cells)
     for thing in placed:
-        image.paste(thing.sprite, (thing.mask.left, thing.mask.top), thing.sprite)
-    return Scene(image, Outlines([Outline(p.key, p.mask) for p in placed]))
+        image.paste(thing.sprite, (thing.left, thing.top), thing.sprite)
+    return Scene(image, _outlines(placed))
 
 
 def warm() -> None:
@@ -96,6 +111,7 @@ def _placed(
     style: Style, rng: random.Random, key: str, emoji: str, size: int, centre: tuple[float, float]
 ) -> Placed:
     master = raster(style.emoji_set, emoji, MASTER_SIZE)
+    size = max(size, _least_size(master))
     picture = master.resize((size, size), Image.Resampling.HAMMING)
     sprite, outline = treat(style.treatment, picture, rng)
     angle = rng.uniform(-style.max_turn, style.max_turn)
@@ -103,36 +119,52 @@ def _placed(
     outline = outline.rotate(angle, Image.Resampling.NEAREST, expand=True)
     left = round(centre[0] - sprite.width / 2)
     top = round(centre[1] - sprite.height / 2)
-    bits = np.asarray(outline) >= 128
-    return Placed(key, sprite, _trimmed(left, top, bits))
+    return Placed(key, sprite, np.asarray(outline) >= 128, left, top)
 
 
-def _trimmed(left: int, top: int, bits: np.ndarray) -> Mask:
-    """Returns the mask cut to the box of its set pixels and to the picture."""
-    ys, xs = np.nonzero(bits)
-    y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
-    x0, y0 = max(x0, -left), max(y0, -top)
-    x1, y1 = min(x1, WIDTH - left), min(y1, HEIGHT - top)
-    return Mask(left + x0, top + y0, np.ascontiguousarray(bits[y0:y1, x0:x1]))
+def _least_size(master: Image.Image) -> int:
+    """Returns the side at which a thin emoji (a candle, a broom) still covers MIN_AREA."""
+    solid = np.count_nonzero(np.asarray(master.getchannel("A")) >= 96) / (
+        master.width * master.height
+    )
+    return math.ceil(math.sqrt(MIN_AREA / max(solid, 0.05)))
 
 
-def _lift_hidden(placed: Sequence[Placed]) -> list[Placed]:
-    """Returns the drawing order with too-hidden objects moved on top (a few passes)."""
+def _outlines(placed: Sequence[Placed]) -> Outlines:
+    return Outlines([Outline(p.key, p.mask()) for p in placed])
+
+
+def _lift_hidden(placed: Sequence[Placed], rng: random.Random) -> list[Placed]:
+    """Returns the drawing order with too-hidden objects brought on top (until none is).
+
+    The first pass only lifts them; later passes also move them to the emptiest of a few
+    spots, since two objects on the same spot would otherwise take turns hiding each other.
+    """
     order = list(placed)
-    for _ in range(3):
-        visible = _visible_counts(order)
+    for attempt in range(_LIFTS):
+        labels = _outlines(order).labels(0, 0, WIDTH, HEIGHT)
+        visible = np.bincount(labels[labels != NOTHING].ravel(), minlength=len(order))
         hidden = [
-            i
-            for i, p in enumerate(order)
-            if p.key and visible[i] < MIN_VISIBLE * int(p.mask.bits.sum())
+            i for i, p in enumerate(order) if p.key and visible[i] < MIN_VISIBLE * int(p.bits.sum())
         ]
         if not hidden:
             break
-        lifted = set(hidden)
-        order = [p for i, p in enumerate(order) if i not in lifted] + [order[i] for i in hidden]
+        lifted = [order[i] if attempt == 0 else _moved(order[i], labels, rng) for i in hidden]
+        kept = set(hidden)
+        order = [p for i, p in enumerate(order) if i not in kept] + lifted
     return order
 
 
-def _visible_counts(order: Sequence[Placed]) -> np.ndarray:
-    labels = Outlines([Outline(p.key, p.mask) for p in order]).labels(0, 0, WIDTH, HEIGHT)
-    return np.bincount(labels[labels != NOTHING].ravel(), minlength=len(order))
+def _moved(thing: Placed, labels: Labels, rng: random.Random) -> Placed:
+    """Returns `thing` moved to whichever of a few random spots it would cover least of."""
+    height, width = thing.bits.shape
+    best, best_cover = thing, None
+    for _ in range(24):
+        left = rng.randint(_EDGE, WIDTH - width - _EDGE)
+        top = rng.randint(_EDGE, HEIGHT - height - _EDGE)
+        cover = int(
+            np.count_nonzero(labels[top : top + height, left : left + width][thing.bits] != NOTHING)
+        )
+        if best_cover is None or cover < best_cover:
+            best, best_cover = Placed(thing.key, thing.sprite, thing.bits, left, top), cover
+    return best
