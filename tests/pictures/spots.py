@@ -9,15 +9,23 @@ from app.pictures.outlines import NOTHING, Outlines
 from app.pictures.speedy_pickers.compose import HEIGHT, WIDTH
 
 Labels = npt.NDArray[np.int32]
+Ints = npt.NDArray[np.intp]
 
 
 def label_map(outlines: Outlines) -> Labels:
     return outlines.labels(0, 0, WIDTH, HEIGHT)
 
 
-def visible_centre(labels: Labels, index: int) -> tuple[int, int]:
+def visible_pixels(labels: Labels, outlines: Outlines, index: int) -> tuple[Ints, Ints]:
+    """Returns the x and y of every pixel where outline `index` is the one on top."""
+    mask = outlines.items[index].mask
+    ys, xs = np.nonzero(labels[mask.top : mask.bottom, mask.left : mask.right] == index)
+    return xs + mask.left, ys + mask.top
+
+
+def visible_centre(labels: Labels, outlines: Outlines, index: int) -> tuple[int, int]:
     """Returns the pixel of `index`'s visible part nearest the middle of that part."""
-    ys, xs = np.nonzero(labels == index)
+    xs, ys = visible_pixels(labels, outlines, index)
     k = int(np.argmin((ys - ys.mean()) ** 2 + (xs - xs.mean()) ** 2))
     return int(xs[k]), int(ys[k])
 
