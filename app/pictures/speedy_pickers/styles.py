@@ -1,0 +1,116 @@
+"""The eight scene styles as data: which emoji set, how each picture is treated, how things are
+laid out, what lies behind them. Index 0–7 is the scene's number in the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from app.pictures.emoji import EmojiSet
+
+
+class Treatment(StrEnum):
+    """How each emoji is drawn over its set's own style (speedy_pickers/treatments.py)."""
+
+    NATURAL = "natural"  # as the set draws it
+    STICKER = "sticker"  # white die-cut border and a soft shadow
+    INK = "ink"  # only the dark lines, in white chalk-like ink
+    GLOW = "glow"  # a coloured halo, as if lit from behind
+    DUOTONE = "duotone"  # two inks of a risograph print
+    SHADOW = "shadow"  # a hard shadow cast low and to the right
+    HUE = "hue"  # colours turned round the colour wheel, so colour is no clue
+
+
+class Layout(StrEnum):
+    """Where things go (app/pictures/speedy_pickers/layouts.py)."""
+
+    SCATTER = "scatter"  # evenly spread, best-candidate sampling
+    PILES = "piles"  # heaped in a dozen piles
+    SHELVES = "shelves"  # standing in rows on the lines of the page
+    SPIRAL = "spiral"  # a sunflower spiral from the middle out
+    RINGS = "rings"  # on concentric ellipses
+    CELLS = "cells"  # one in each tile of a mosaic
+
+
+class Backdrop(StrEnum):
+    """What lies behind (app/pictures/speedy_pickers/backdrops.py)."""
+
+    CONFETTI = "confetti"
+    SLATE = "slate"
+    RULED = "ruled"
+    BLUEPRINT = "blueprint"
+    NIGHT = "night"
+    HALFTONE = "halftone"
+    SAND = "sand"
+    MOSAIC = "mosaic"
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """One scene style; sizes are the emoji's square side in pixels at 1600×1000."""
+
+    name: str
+    emoji_set: EmojiSet
+    treatment: Treatment
+    layout: Layout
+    backdrop: Backdrop
+    min_size: int
+    max_size: int
+    max_turn: int  # degrees either way
+    decoys: int  # how many clutter emoji among the 160 objects
+
+
+STYLES: tuple[Style, ...] = (
+    Style(
+        "confetti",
+        EmojiSet.TWEMOJI,
+        Treatment.NATURAL,
+        Layout.SCATTER,
+        Backdrop.CONFETTI,
+        44,
+        92,
+        25,
+        60,
+    ),
+    Style(
+        "stickers",
+        EmojiSet.TWEMOJI,
+        Treatment.STICKER,
+        Layout.PILES,
+        Backdrop.SLATE,
+        52,
+        100,
+        70,
+        70,
+    ),
+    Style(
+        "sketchbook",
+        EmojiSet.OPENMOJI,
+        Treatment.NATURAL,
+        Layout.SHELVES,
+        Backdrop.RULED,
+        50,
+        86,
+        12,
+        55,
+    ),
+    Style(
+        "blueprint",
+        EmojiSet.OPENMOJI,
+        Treatment.INK,
+        Layout.SPIRAL,
+        Backdrop.BLUEPRINT,
+        58,
+        108,
+        180,
+        45,
+    ),
+    Style("night", EmojiSet.NOTO, Treatment.GLOW, Layout.SCATTER, Backdrop.NIGHT, 40, 96, 35, 70),
+    Style(
+        "riso", EmojiSet.NOTO, Treatment.DUOTONE, Layout.RINGS, Backdrop.HALFTONE, 50, 98, 20, 60
+    ),
+    Style(
+        "beach", EmojiSet.FLUENT, Treatment.SHADOW, Layout.PILES, Backdrop.SAND, 44, 104, 180, 80
+    ),
+    Style("mosaic", EmojiSet.FLUENT, Treatment.HUE, Layout.CELLS, Backdrop.MOSAIC, 50, 100, 40, 60),
+)
