@@ -96,7 +96,10 @@ class OneOf:
 @dataclass(frozen=True, slots=True)
 class Point:
     """Click a point of the picture at `image` (`width` × `height` pixels): the action is
-    `base` with fields `x` and `y` set to the point, in the picture's pixels."""
+    `base` with fields `x` and `y` set to the point, in the picture's pixels.
+
+    `hit` names the action field the server fills with what the picture's painter finds
+    under the point; a value a client sent for it is overwritten, so it cannot be forged."""
 
     base: Action
     image: str
@@ -104,6 +107,7 @@ class Point:
     height: int
     x: str = "x"
     y: str = "y"
+    hit: str | None = None
 
     def build(self, x: int, y: int) -> Action:
         return dataclasses.replace(self.base, **{self.x: x, self.y: y})
