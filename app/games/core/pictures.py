@@ -1,8 +1,10 @@
-"""Pictures as data: what a viewer's picture shows, named by its painter and arguments.
+"""Pictures as data: what a viewer's picture shows, named by a painter and its arguments.
 
-An engine never draws: it says which painter paints a viewer's picture and with which
-hashable arguments, and the web layer renders it (away from the event loop) and serves it
-only to that viewer.
+An engine never sees pixels. It says which picture each viewer may look at now
+(`Game.pictures`), as a `Picture`: the name of a painter (the server's, outside the pure
+engines) and the hashable arguments it paints from. The server paints it off the event
+loop, keeps it per `Picture`, serves it to that viewer alone, and, for a `Point` choice
+with a `hit` field, asks the painted picture what lies under a click.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ arrives after `TimeUp` was applied finds the search over and is refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from app.games.core.actions import Action
@@ -166,6 +166,12 @@ class SpeedyPickers(Game[SpeedyState]):
             return Timer(key, POWERS_SECONDS, act.PowersUp(state.turn))
         return None
 
+    def simultaneous(self, state: SpeedyState) -> Hashable | None:
+        """Returns the phase's key while seats act at once: the search, the powers phase."""
+        if state.phase in (Phase.SEARCH, Phase.POWERS):
+            return f"speedy_pickers:{state.phase.value}:{state.turn}"
+        return None
+
     def pictures(self, state: SpeedyState, viewer: Viewer) -> Mapping[str, Picture]:
         """Returns the viewer's own scene while the search runs; nobody else's, ever."""
         if state.phase is not Phase.SEARCH or viewer is None or not 0 <= viewer < state.players:
@@ -240,9 +246,12 @@ def _search_actions(state: SpeedyState, seat: int) -> tuple[Action, ...]:
 def _search_choices(state: SpeedyState, seat: int) -> tuple[Choice, ...]:
     """Returns one scene click per tile the seat may claim (the server fills `hit`)."""
     found: list[Choice] = []
+    zoom = not state.player(
+        seat
+    ).effects.low_res  # Standing: no zoom offered (it is low-res anyway)
     if magnifiers_left(state, seat) > 0:
         found += [
-            Point(act.Mark(tile), "scene", WIDTH, HEIGHT, hit="hit")
+            Point(act.Mark(tile), "scene", WIDTH, HEIGHT, hit="hit", zoom=zoom)
             for tile in search.markable(state, seat)
         ]
     found += [Pick(act.TakeBack(tile)) for tile in state.player(seat).marked]
