@@ -3,7 +3,7 @@
 Tiles are named by their object key, cards by their id. A `Mark` carries the point clicked
 in the seat's own scene and `hit`, what the server's painter found there: the table's `Point`
 choice names `hit` as the field the server fills, so a browser cannot forge it. The clock
-actions (`TimeUp`, `PowersUp`) come from the CLOCK seat when `timer(state)` runs out.
+actions (`TimeUp`, `PrepareUp`) come from the CLOCK seat when `timer(state)` runs out.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from app.games.core.actions import Action, ActionCodec
 
 @dataclass(frozen=True, slots=True)
 class Mark(Action):
-    """Claim `tile` by putting a magnifier at (x, y) of your scene."""
+    """Claim `tile` by putting a magnifier at (x, y) of your scene in the search of `turn`."""
 
     kind: ClassVar[str] = "mark"
     tile: str
+    turn: int
     x: int = 0
     y: int = 0
     hit: str = ""
@@ -60,7 +61,7 @@ class PlayPower(Action):
 
 @dataclass(frozen=True, slots=True)
 class Ready(Action):
-    """Done with the powers phase: let the search start."""
+    """Ready for the search (the prepare phase between turns)."""
 
     kind: ClassVar[str] = "ready"
 
@@ -97,11 +98,13 @@ class TimeUp(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class PowersUp(Action):
-    """CLOCK: the powers phase of turn `turn` ran its length; the search starts."""
+class PrepareUp(Action):
+    """CLOCK: the prepare phase of turn `turn` ran its length; the search starts."""
 
-    kind: ClassVar[str] = "powers_up"
+    kind: ClassVar[str] = "prepare_up"
     turn: int
 
 
-CODEC = ActionCodec(Mark, TakeBack, Stop, Look, PlayPower, Ready, Buy, Pass, Done, TimeUp, PowersUp)
+CODEC = ActionCodec(
+    Mark, TakeBack, Stop, Look, PlayPower, Ready, Buy, Pass, Done, TimeUp, PrepareUp
+)

@@ -53,7 +53,7 @@ def searcher(skill: Skill) -> Bot:
 
     def play(game: Game[Any], state: Any, seat: int, rng: random.Random) -> Action:
         legal = game.legal_actions(state, seat)
-        if state.phase is Phase.POWERS:
+        if state.phase is Phase.PREPARE:
             action = _power(state, seat, legal)
         elif state.phase is Phase.SEARCH:
             action = _search(state, seat, legal, skill, rng)

@@ -32,10 +32,12 @@ class CardsDrawn(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PowersOpened(Event):
-    """Players holding Action cards may play them before the search."""
+class PrepareOpened(Event):
+    """The next search starts when everyone is ready, or after `seconds`; holders of Action
+    cards may play them first (`powers`)."""
 
     seconds: int
+    powers: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """Playing Action cards: when each power may be turned sideways, and what it does.
 
 Online and fair (chosen, docs/rules/speedy-pickers.md): the powers that act on a search are
-played in a powers phase before the search starts, when every scene is still face down, at
-most 30 s long; each holder plays or says Ready. Cloth, Upside Down and Standing change only
+played in the prepare phase before the search starts, when every scene is still face down, at
+most 30 s long; everyone says Ready when done. Cloth, Upside Down and Standing change only
 the victim's picture for that turn (the server paints it so; nothing a browser can undo), and
 a victim takes each of them at most once a turn. Double Dose is played in the sale, on your
 own turn.
@@ -20,7 +20,7 @@ from app.games.speedy_pickers.cards import CARDS, VICTIM_POWERS, Kind, Power
 from app.games.speedy_pickers.events import PowerPlayed, ReadyForSearch
 from app.games.speedy_pickers.scenes import HEIGHT, WIDTH
 from app.games.speedy_pickers.state import Cloth, Phase, SpeedyState
-from app.games.speedy_pickers.turns import search_powers, start_search
+from app.games.speedy_pickers.turns import start_search
 
 Events = list[Event]
 
@@ -59,7 +59,7 @@ def _check_timing(state: SpeedyState, seat: int, power: Power) -> Refusal | None
         if state.player(seat).double_dose:
             return Refusal(_("Double Dose is already in play for you."))
         return None
-    if state.phase is not Phase.POWERS or state.player(seat).ready:
+    if state.phase is not Phase.PREPARE or state.player(seat).ready:
         return Refusal(_("This power is played before the search starts."))
     return None
 
@@ -96,8 +96,6 @@ def play_power(state: SpeedyState, seat: int, action: act.PlayPower, events: Eve
         state = state.with_player(seat, extra_magnifier=True)
     else:
         return state.with_player(seat, double_dose=True)
-    if not search_powers(state, seat):
-        return ready(state, seat, events)
     return state
 
 
@@ -131,12 +129,12 @@ def ready(state: SpeedyState, seat: int, events: Events) -> SpeedyState:
 
 
 def check_ready(state: SpeedyState, seat: int) -> Refusal | None:
-    if state.phase is not Phase.POWERS or state.player(seat).ready:
+    if state.phase is not Phase.PREPARE or state.player(seat).ready:
         return Refusal(_("There is nothing to get ready for now."))
     return None
 
 
-def powers_up(state: SpeedyState, events: Events) -> SpeedyState:
-    """Returns the search started when the powers phase ran its length."""
+def prepare_up(state: SpeedyState, events: Events) -> SpeedyState:
+    """Returns the search started when the prepare phase ran its length."""
     seats = tuple(replace(player, ready=True) for player in state.seats)
     return start_search(replace(state, seats=seats), events)

@@ -1,7 +1,7 @@
 """The rules of Speedy Pickers as a pure `Game`: 5 turns of a simultaneous search against the
 sand timer, in beginner or expert mode (expert adds powers before the search and a sale after).
 
-Time enters only as CLOCK actions (`TimeUp`, `PowersUp`) named by `timer`; a click that
+Time enters only as CLOCK actions (`TimeUp`, `PrepareUp`) named by `timer`; a click that
 arrives after `TimeUp` was applied finds the search over and is refused.
 """
 
@@ -25,7 +25,7 @@ from app.games.speedy_pickers.reference import REFERENCE
 from app.games.speedy_pickers.scenes import HEIGHT, WIDTH
 from app.games.speedy_pickers.scoring import final_result
 from app.games.speedy_pickers.state import Mode, Phase, SpeedyState
-from app.games.speedy_pickers.turns import POWERS_SECONDS, magnifiers_left, new_game, search_powers
+from app.games.speedy_pickers.turns import PREPARE_SECONDS, magnifiers_left, new_game, search_powers
 from app.games.speedy_pickers.views import (
     centre_view,
     display_view,
@@ -49,7 +49,7 @@ SECONDS_MAX = 300
 clicking on a screen is slower than grabbing a tile and dropping a magnifier), from 30 to 300."""
 
 _PROMPTS: Mapping[Phase, str] = {
-    Phase.POWERS: _("Play your Action cards before the search starts, then say you are ready."),
+    Phase.PREPARE: _("Play your Action cards, if you have any, then say you are ready."),
     Phase.SEARCH: _("Pick a tile, then click where that object is in your scene."),
     Phase.SELL: _("Buy a card with your objects, or pass for good."),
 }
@@ -109,7 +109,7 @@ class SpeedyPickers(Game[SpeedyState]):
 
     def active_seats(self, state: SpeedyState) -> frozenset[int]:
         """Returns who may act: every seat still searching, the powers holders, the seller."""
-        if state.phase is Phase.POWERS:
+        if state.phase is Phase.PREPARE:
             return frozenset(s for s in range(state.players) if not state.player(s).ready)
         if state.phase is Phase.SEARCH:
             return frozenset(s for s in range(state.players) if search.searching(state, s))
@@ -122,7 +122,7 @@ class SpeedyPickers(Game[SpeedyState]):
         centre (the engine cannot know where objects are; `apply` takes any point)."""
         if seat not in self.active_seats(state):
             return ()
-        if state.phase is Phase.POWERS:
+        if state.phase is Phase.PREPARE:
             return (act.Ready(), *_power_plays(state, seat))
         if state.phase is Phase.SEARCH:
             return _search_actions(state, seat)
@@ -134,7 +134,7 @@ class SpeedyPickers(Game[SpeedyState]):
             return ()
         if state.phase is Phase.SEARCH:
             return _search_choices(state, seat)
-        if state.phase is Phase.POWERS:
+        if state.phase is Phase.PREPARE:
             return (Pick(act.Ready()), *_power_choices(state, seat))
         return tuple(Pick(action) for action in _sale_actions(state, seat))
 
@@ -161,14 +161,14 @@ class SpeedyPickers(Game[SpeedyState]):
             return Timer(
                 f"speedy_pickers:search:{state.turn}", state.seconds, act.TimeUp(state.turn)
             )
-        if state.phase is Phase.POWERS:
-            key = f"speedy_pickers:powers:{state.turn}"
-            return Timer(key, POWERS_SECONDS, act.PowersUp(state.turn))
+        if state.phase is Phase.PREPARE:
+            key = f"speedy_pickers:prepare:{state.turn}"
+            return Timer(key, PREPARE_SECONDS, act.PrepareUp(state.turn))
         return None
 
     def simultaneous(self, state: SpeedyState) -> Hashable | None:
         """Returns the phase's key while seats act at once: the search, the powers phase."""
-        if state.phase in (Phase.SEARCH, Phase.POWERS):
+        if state.phase in (Phase.SEARCH, Phase.PREPARE):
             return f"speedy_pickers:{state.phase.value}:{state.turn}"
         return None
 
@@ -210,7 +210,7 @@ class SpeedyPickers(Game[SpeedyState]):
             return Refusal(_("That is not a move in this game."))
         if state.phase is Phase.OVER:
             return Refusal(_("The game is over."))
-        if seat == CLOCK or isinstance(action, (act.TimeUp, act.PowersUp)):
+        if seat == CLOCK or isinstance(action, (act.TimeUp, act.PrepareUp)):
             running = self.timer(state)
             if seat != CLOCK:
                 return Refusal(_("Only the clock can do that."))
@@ -236,7 +236,10 @@ def _search_actions(state: SpeedyState, seat: int) -> tuple[Action, ...]:
     found: list[Action] = [act.Look()]
     if magnifiers_left(state, seat) > 0:
         for tile in search.markable(state, seat):
-            found += [act.Mark(tile, *centre, hit=tile), act.Mark(tile, *centre, hit="")]
+            found += [
+                act.Mark(tile, state.turn, *centre, hit=tile),
+                act.Mark(tile, state.turn, *centre, hit=""),
+            ]
     found += [act.TakeBack(tile) for tile in player.marked]
     if state.expert:
         found.append(act.Stop())
@@ -251,7 +254,7 @@ def _search_choices(state: SpeedyState, seat: int) -> tuple[Choice, ...]:
     ).effects.low_res  # Standing: no zoom offered (it is low-res anyway)
     if magnifiers_left(state, seat) > 0:
         found += [
-            Point(act.Mark(tile), "scene", WIDTH, HEIGHT, hit="hit", zoom=zoom)
+            Point(act.Mark(tile, state.turn), "scene", WIDTH, HEIGHT, hit="hit", zoom=zoom)
             for tile in search.markable(state, seat)
         ]
     found += [Pick(act.TakeBack(tile)) for tile in state.player(seat).marked]
@@ -379,5 +382,5 @@ _HANDLERS: Mapping[type[Action], Handler] = {
     act.Pass: lambda state, seat, action, events: selling.pass_for_good(state, seat, events),
     act.Done: lambda state, seat, action, events: selling.next_seller(state, events),
     act.TimeUp: lambda state, seat, action, events: search.finish(state, "time", events),
-    act.PowersUp: lambda state, seat, action, events: powers.powers_up(state, events),
+    act.PrepareUp: lambda state, seat, action, events: powers.prepare_up(state, events),
 }

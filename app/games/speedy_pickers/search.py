@@ -37,10 +37,15 @@ def markable(state: SpeedyState, seat: int) -> tuple[str, ...]:
 
 
 def check_mark(state: SpeedyState, seat: int, action: act.Mark) -> Refusal | None:
-    """Returns why a mark is refused, or None."""
+    """Returns why a mark is refused, or None. A mark names its turn, so a click for a search
+    that is over never counts in the next one."""
+    if action.turn < state.turn or state.phase in (Phase.SELL, Phase.OVER):
+        return Refusal(_("Time is up: the search is over."))
     refusal = _check_searching(state, seat)
     if refusal is not None:
         return refusal
+    if action.turn != state.turn:
+        return Refusal(_("That click is not for this turn's search."))
     if action.tile not in BY_KEY:
         return Refusal(_("There is no such tile."))
     tile = {"object": BY_KEY[action.tile].name}
@@ -84,7 +89,7 @@ def check_look(state: SpeedyState, seat: int) -> Refusal | None:
 
 
 def _check_searching(state: SpeedyState, seat: int) -> Refusal | None:
-    if state.phase is Phase.POWERS:
+    if state.phase is Phase.PREPARE:
         return Refusal(_("The search has not started yet."))
     if state.phase is not Phase.SEARCH:
         return Refusal(_("Time is up: the search is over."))

@@ -25,9 +25,10 @@ class Mode(StrEnum):
 
 
 class Phase(StrEnum):
-    """Where a turn stands: powers before the search (expert), the search, the sale, or over."""
+    """Where a turn stands: getting ready (and playing powers) before the search, the search,
+    the sale (expert), or the game over."""
 
-    POWERS = "powers"
+    PREPARE = "prepare"
     SEARCH = "search"
     SELL = "sell"
     OVER = "over"
@@ -71,7 +72,7 @@ class Player:
     effects: Effects = Effects()
     token: int | None = None  # turn-order token taken (expert), 1 = sells first
     passed: bool = False  # turned the token to its Pass side
-    ready: bool = False  # done with the powers phase
+    ready: bool = False  # ready for the search (the prepare phase)
     double_dose: bool = False  # may buy 2 cards a sale turn this turn
 
     @property

@@ -18,7 +18,7 @@ from app.games.speedy_pickers.events import (
     Marked,
     Passed,
     PowerPlayed,
-    PowersOpened,
+    PrepareOpened,
     ReadyForSearch,
     SaleStarted,
     SearchEnded,
@@ -100,7 +100,12 @@ def _cards_drawn(event: Any, names: Names) -> str:
 
 
 def _powers_opened(event: Any, names: Names) -> str:
-    return _("Action cards may be played now, for {seconds} s, before the search.").format(
+    if event.powers:
+        return _(
+            "Get ready: Action cards may be played now. The search starts when all are ready,"
+            " or in {seconds} s."
+        ).format(seconds=event.seconds)
+    return _("Get ready: the search starts when all are ready, or in {seconds} s.").format(
         seconds=event.seconds
     )
 
@@ -212,7 +217,7 @@ _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {
     TurnStarted: _turn_started,
     TilesDrawn: _tiles_drawn,
     CardsDrawn: _cards_drawn,
-    PowersOpened: _powers_opened,
+    PrepareOpened: _powers_opened,
     SearchStarted: _search_started,
     PowerPlayed: _power_played,
     ReadyForSearch: _ready,

@@ -18,7 +18,7 @@ from app.games.speedy_pickers.events import (
     Checked,
     ExtraMagnifierSpent,
     GameEnded,
-    PowersOpened,
+    PrepareOpened,
     SearchEnded,
     SearchStarted,
     TilesDrawn,
@@ -38,8 +38,9 @@ CARDS_PER_PLAYER = 2
 """The display holds 2 Transaction cards per player (rulebook)."""
 MAGNIFIERS = 3
 """Magnifiers per player: each player's own (expert) or the shared pool's share (beginner)."""
-POWERS_SECONDS = 30
-"""Chosen: the powers phase lasts at most 30 s, so nobody holds the search back."""
+PREPARE_SECONDS = 30
+"""Chosen: between turns the table waits at most 30 s for everyone to be ready (and to play
+powers), so nobody holds the search back."""
 
 
 def new_game(players: int, mode: Mode, seconds: int, seed: int, events: Events) -> SpeedyState:
@@ -163,19 +164,18 @@ def end_turn(state: SpeedyState, events: Events) -> SpeedyState:
 
 def _open_turn(state: SpeedyState, events: Events) -> SpeedyState:
     """Returns the turn's table ready: tiles topped up and read aloud, the display refilled,
-    then the powers phase when someone holds a power to play first, else the search."""
+    then the search at once in turn 1 (the room's start is its signal), else the prepare
+    phase: the results of the last turn stay on view until everyone is ready, and a click
+    meant for the last search cannot land in the next one."""
     events.append(TurnStarted(state.turn))
     state = _top_up(state, events)
     if state.expert:
         state = _refill_display(state, events)
-    holders = [seat for seat in range(state.players) if search_powers(state, seat)]
-    if not holders:
+    if state.turn == 1:
         return start_search(state, events)
-    seats = tuple(
-        replace(player, ready=seat not in holders) for seat, player in enumerate(state.seats)
-    )
-    events.append(PowersOpened(POWERS_SECONDS))
-    return replace(state, seats=seats, phase=Phase.POWERS)
+    holders = any(search_powers(state, seat) for seat in range(state.players))
+    events.append(PrepareOpened(PREPARE_SECONDS, holders))
+    return replace(state, phase=Phase.PREPARE)
 
 
 def _top_up(state: SpeedyState, events: Events) -> SpeedyState:

@@ -180,7 +180,7 @@ def card_view(card_id: int, used: bool = False) -> CardView:
 
 def status_view(state: SpeedyState) -> StatusView:
     over = state.phase is Phase.OVER
-    if state.phase is Phase.POWERS:
+    if state.phase is Phase.PREPARE:
         waiting = tuple(s for s in range(state.players) if not state.player(s).ready)
     elif state.phase is Phase.SEARCH:
         waiting = tuple(s for s in range(state.players) if state.player(s).token is None)
