@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.games.core import CLOCK, Applied, Refusal
+from app.games.core import CLOCK, Action, Applied, Refusal
 from app.games.speedy_pickers import GAME
 from app.games.speedy_pickers import actions as act
 from app.games.speedy_pickers.cards import CARDS, Kind, Power
@@ -17,14 +17,14 @@ def start(players: int = 4, mode: str = "beginner", seed: int = 1, **options: An
     return GAME.setup(players, {"mode": mode, **options}, seed)
 
 
-def ok(state: SpeedyState, seat: int, action: act.Action) -> SpeedyState:
+def ok(state: SpeedyState, seat: int, action: Action) -> SpeedyState:
     """Returns the state after an action that must be accepted."""
     applied = GAME.apply(state, seat, action)
     assert isinstance(applied, Applied), applied
     return applied.state
 
 
-def refused(state: SpeedyState, seat: int, action: act.Action) -> Refusal:
+def refused(state: SpeedyState, seat: int, action: Action) -> Refusal:
     applied = GAME.apply(state, seat, action)
     assert isinstance(applied, Refusal), "the action was accepted"
     return applied
