@@ -84,7 +84,7 @@ def test_an_action_card_costs_three_objects_with_the_same_symbol() -> None:
     mixed = tiles_of(SPORT, 2) + tiles_of(HISTORY, 2)
     assert "objects" in refused(state.with_player(0, kept=mixed), 0, act.Buy(card, "sport")).text()
     state = ok(state, 0, act.Buy(card, HISTORY.value))
-    assert [t for t in state.player(0).kept] == list(tiles_of(SPORT, 3))
+    assert state.player(0).kept == tiles_of(SPORT, 3)
 
 
 def test_a_player_who_passes_is_out_of_the_sale_for_good() -> None:

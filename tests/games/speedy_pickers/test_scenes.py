@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.games.core import Picture
+from app.games.core import Picture, Rng
 from app.games.speedy_pickers import GAME
 from app.games.speedy_pickers.scenes import pass_left
-from app.games.core import Rng
 from tests.games.speedy_pickers.tables import ready_all, start, time_up
 
 
