@@ -31,7 +31,7 @@ VICTIM_POWERS = frozenset({Power.CLOTH, Power.UPSIDE_DOWN, Power.STANDING})
 """Powers played on an opponent's scene."""
 
 SEARCH_POWERS = VICTIM_POWERS | {Power.RESERVED, Power.EXTRA_MAGNIFIER}
-"""Powers played in the powers phase, before the search starts; Double Dose is for the sale."""
+"""Powers played in the prepare phase, before the search starts; Double Dose is for the sale."""
 
 POWER_NAMES: Mapping[Power, str] = MappingProxyType(
     {

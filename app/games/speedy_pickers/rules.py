@@ -1,5 +1,6 @@
 """The rules of Speedy Pickers as a pure `Game`: 5 turns of a simultaneous search against the
 sand timer, in beginner or expert mode (expert adds powers before the search and a sale after).
+Each turn after the first opens with a prepare phase (everyone Ready, or 30 s).
 
 Time enters only as CLOCK actions (`TimeUp`, `PrepareUp`) named by `timer`; a click that
 arrives after `TimeUp` was applied finds the search over and is refused.
@@ -108,7 +109,7 @@ class SpeedyPickers(Game[SpeedyState]):
         return Applied(state, tuple(events))
 
     def active_seats(self, state: SpeedyState) -> frozenset[int]:
-        """Returns who may act: every seat still searching, the powers holders, the seller."""
+        """Returns who may act: each seat not yet ready, each seat still searching, the seller."""
         if state.phase is Phase.PREPARE:
             return frozenset(s for s in range(state.players) if not state.player(s).ready)
         if state.phase is Phase.SEARCH:
@@ -118,8 +119,8 @@ class SpeedyPickers(Game[SpeedyState]):
         return frozenset()
 
     def legal_actions(self, state: SpeedyState, seat: int) -> tuple[Action, ...]:
-        """Returns a bounded sample: every tile marked rightly and wrongly at the scene's
-        centre (the engine cannot know where objects are; `apply` takes any point)."""
+        """Returns a bounded sample. In the search: each tile marked rightly and wrongly at the
+        scene's centre (the engine cannot know where objects are; `apply` takes any point)."""
         if seat not in self.active_seats(state):
             return ()
         if state.phase is Phase.PREPARE:
@@ -156,7 +157,7 @@ class SpeedyPickers(Game[SpeedyState]):
         return Applied(state, tuple(events))
 
     def timer(self, state: SpeedyState) -> Timer | None:
-        """Returns the sand timer during the search, the powers phase's clock before it."""
+        """Returns the sand timer during the search, the prepare phase's clock before it."""
         if state.phase is Phase.SEARCH:
             return Timer(
                 f"speedy_pickers:search:{state.turn}", state.seconds, act.TimeUp(state.turn)
@@ -167,7 +168,7 @@ class SpeedyPickers(Game[SpeedyState]):
         return None
 
     def simultaneous(self, state: SpeedyState) -> Hashable | None:
-        """Returns the phase's key while seats act at once: the search, the powers phase."""
+        """Returns the phase's key while seats act at once: the search, the prepare phase."""
         if state.phase in (Phase.SEARCH, Phase.PREPARE):
             return f"speedy_pickers:{state.phase.value}:{state.turn}"
         return None
