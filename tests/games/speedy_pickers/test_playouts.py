@@ -106,6 +106,8 @@ def _play(seed: int) -> None:
         assert isinstance(applied, Applied), (action, applied)
         for event in applied.events:
             assert GAME.describe(event, [f"P{n}" for n in range(players)]) != type(event).__name__
+            assert event.seen_by is None  # every event is public, so none may hold a secret
+            assert not {"x", "y", "hit"} & {f.name for f in dataclasses.fields(event)}
         _check_invariants(applied.state, state, views=seed % 10 == 0)
         log.append((seat, action.to_json()))
         state = applied.state

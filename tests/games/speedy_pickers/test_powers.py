@@ -106,6 +106,16 @@ def test_reserved_object_goes_back_to_the_bag_when_missed_or_marked_wrong() -> N
     assert tile in wrong.bag and tile not in wrong.player(0).face_down
 
 
+def test_taking_back_a_mark_on_a_reserved_object_leaves_it_reserved() -> None:
+    card = card_of(Power.RESERVED)
+    state = _prepare(card)
+    tile = state.centre[2]
+    state = ready_all(ok(state, 0, act.PlayPower(card, tile=tile)))
+    state = ok(mark(state, 0, tile, right=False), 0, act.TakeBack(tile))
+    assert state.player(0).reserved == tile and tile not in state.centre
+    assert mark(state, 0, tile).player(0).marked == (tile,)
+
+
 def test_reserved_object_must_be_a_tile_in_the_centre() -> None:
     card = card_of(Power.RESERVED)
     state = _prepare(card)
