@@ -21,7 +21,8 @@ from app.games.core import Game
 from app.games.registry import GAMES
 from app.identity import Identity
 from app.rooms.hub import Hub
-from app.rooms.pictures import Easel, PainterLookup, no_painters
+from app.pictures.registry import painter as registered_painter
+from app.rooms.pictures import Easel, PainterLookup
 from app.rooms.store import Store
 from app.web.render import make_environment
 from app.web.routes import games as game_pages
@@ -35,7 +36,7 @@ def create_app(
     settings: Settings | None = None,
     *,
     games: Mapping[str, Game[Any]] = GAMES,
-    painters: PainterLookup = no_painters,
+    painters: PainterLookup = registered_painter,
     templates: Sequence[Path] = (),
 ) -> FastAPI:
     """Returns the app; migrations are applied by the start script, not here. `games`,

@@ -83,7 +83,15 @@ def make_environment(extra: Sequence[Path] = ()) -> Environment:
     env.globals["server_now"] = time.time  # a countdown tells the page the server's time
     env.filters["money"] = lambda value: f"£{value}"
     env.filters["move_vals"] = move_vals
+    env.filters["emoji"] = emoji
     return env
+
+
+def emoji(codepoints: str | None) -> str:
+    """Returns an emoji from its codepoints as data tables write them ("1f3c5", "1f3f3-200d-...")."""
+    if not codepoints:
+        return ""
+    return "".join(chr(int(point, 16)) for point in codepoints.split("-"))
 
 
 def move_vals(action: Action, version: int) -> Markup:
