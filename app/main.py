@@ -20,8 +20,8 @@ from app.db.engine import make_engine
 from app.games.core import Game
 from app.games.registry import GAMES
 from app.identity import Identity
-from app.rooms.hub import Hub
 from app.pictures.registry import painter as registered_painter
+from app.rooms.hub import Hub
 from app.rooms.pictures import Easel, PainterLookup
 from app.rooms.store import Store
 from app.web.render import make_environment

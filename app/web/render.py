@@ -88,7 +88,7 @@ def make_environment(extra: Sequence[Path] = ()) -> Environment:
 
 
 def emoji(codepoints: str | None) -> str:
-    """Returns an emoji from its codepoints as data tables write them ("1f3c5", "1f3f3-200d-...")."""
+    """Returns an emoji from the codepoints data tables give ("1f3c5", "1f468-200d-...")."""
     if not codepoints:
         return ""
     return "".join(chr(int(point, 16)) for point in codepoints.split("-"))
