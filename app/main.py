@@ -48,7 +48,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.database_url)
         store = Store(engine)
-        easel = Easel(painters)
+        easel = Easel(painters, size=settings.pictures_kept)
         app.state.store = store
         app.state.easel = easel
         app.state.hub = Hub(

@@ -50,8 +50,10 @@ def no_painters(name: str) -> Painter:
 class Easel:
     """Paints pictures off the event loop and keeps the last `size` of them.
 
-    `threads` is small on purpose: the machine's cores also run the event loop, and two
-    scenes painted at once finish no sooner than one after the other.
+    `size` should hold every picture in play (Speedy Pickers: one per seat of each running
+    room, about 1.3 MB each with its outlines): a click on a picture no longer kept waits for
+    it to be painted again. `threads` is small on purpose: the machine's cores also run the
+    event loop, and two scenes painted at once finish no sooner than one after the other.
     """
 
     def __init__(self, painters: PainterLookup, size: int = 256, threads: int = 1) -> None:
