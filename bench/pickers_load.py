@@ -55,13 +55,11 @@ import websockets
 
 from app.identity import COOKIE
 from bench.load import PortServer, Sampler, _ms, _proc_status, scratch_database
+from tests.support.tabs import point_steps
 
 SEATS = 6
 WIDTH, HEIGHT = 1600, 1000
 TARGET_P99_MS = 50.0
-_STEP = re.compile(
-    r"""<button[^>]*class="point-step[^"]*"[^>]*data-base='([^']*)'[^>]*data-v="(\d+)\""""
-)
 _BUTTON = re.compile(r"hx-vals='(\{[^']*\"kind\": \"take_back\"[^']*)'")
 _ACTIONS = re.compile(r'<div id="actions">.*?(?=<div id="|<section id="|<ol id="|\Z)', re.S)
 _FLASH_SHOWN = 'class="flash shown"'
@@ -92,12 +90,9 @@ class Person:
     def click(self, rng: random.Random) -> dict[str, Any] | None:
         """Returns the move this person's page would send now: a tile and a point, or a
         mark taken back; None when it offers neither."""
-        steps = _STEP.findall(self.actions)
+        steps = point_steps(self.actions)
         if steps:
-            base, version = rng.choice(steps)
-            move = json.loads(html.unescape(base))
-            x, y = rng.randrange(WIDTH), rng.randrange(HEIGHT)
-            return {**move, "x": x, "y": y, "cmd": "act", "v": int(version)}
+            return {**rng.choice(steps), "x": rng.randrange(WIDTH), "y": rng.randrange(HEIGHT)}
         backs = _BUTTON.findall(self.actions)
         return json.loads(html.unescape(rng.choice(backs))) if backs else None
 

@@ -6,8 +6,6 @@ right (kept face up)."""
 
 from __future__ import annotations
 
-import html
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +17,7 @@ import pytest
 from app.games.speedy_pickers.objects import BY_KEY
 from tests.support.server import LiveServer
 from tests.support.speedy import actions_of, painted_scene, spots, state_of
-from tests.support.tabs import Tab, join
+from tests.support.tabs import Tab, join, point_steps
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -37,13 +35,9 @@ def speedy_server(database: Path, tmp_path: Path) -> Iterator[LiveServer]:
 
 
 def steps(tab: Tab) -> dict[str, dict[str, Any]]:
-    """Returns the tiles offered to the tab, each as the move a click in its scene sends."""
-    found = {}
-    for tag in re.findall(r"<button[^>]*point-step[^>]*>", tab.parts.get("actions", "")):
-        base = json.loads(html.unescape(re.search(r"data-base='([^']*)'", tag).group(1)))
-        version = int(re.search(r'data-v="(\d+)"', tag).group(1))
-        found[base["tile"]] = {**base, "cmd": "act", "v": version}
-    return found
+    """Returns the tiles offered to the tab, each as the move a click on its picture sends
+    (but the point), with the seat's version."""
+    return {move["tile"]: move for move in point_steps(tab.parts.get("actions", ""))}
 
 
 def searching(tab: Tab) -> bool:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import json
 import re
 import time
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ import pytest
 
 from app.identity import COOKIE
 from tests.support.server import LiveServer
-from tests.support.tabs import Tab, join
+from tests.support.tabs import Tab, join, point_steps
 from tests.support.toys import HEIGHT, WIDTH, order
 
 FACTORY = "tests.support.toys:create_toy_app"
@@ -51,14 +50,9 @@ async def sky_game(
 
 
 def steps(tab: Tab) -> dict[str, dict[str, Any]]:
-    """Returns the tiles offered to the tab, each as the move its picture click sends (but
-    the point), with the seat's version."""
-    found = {}
-    for tag in re.findall(r"<button[^>]*point-step[^>]*>", tab.parts.get("actions", "")):
-        base = json.loads(html.unescape(re.search(r"data-base='([^']*)'", tag).group(1)))
-        version = int(re.search(r'data-v="(\d+)"', tag).group(1))
-        found[base["tile"]] = {**base, "cmd": "act", "v": version}
-    return found
+    """Returns the tiles offered to the tab, each as the move a click on its picture sends
+    (but the point), with the seat's version."""
+    return {move["tile"]: move for move in point_steps(tab.parts.get("actions", ""))}
 
 
 def picture_url(tab: Tab) -> str:

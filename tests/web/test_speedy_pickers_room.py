@@ -15,6 +15,7 @@ from app.games.speedy_pickers import GAME
 from app.games.speedy_pickers import actions as act
 from app.games.speedy_pickers.state import Phase
 from tests.support.rooms import rendered, room_with
+from tests.support.tabs import point_steps
 
 PLAYERS = 3
 
@@ -61,7 +62,7 @@ def test_a_searching_seat_sees_its_own_scene_and_its_tiles_to_click() -> None:
     pages = rendered(GAME, state, 2)
     scene = pages[(1, "picture-scene")]
     assert "/rooms/code/pictures/scene?v=" in scene and 'data-size="1600 1000"' in scene
-    assert pages[(1, "actions")].count('class="point-step') == len(state.centre)
+    assert len(point_steps(pages[(1, "actions")])) == len(state.centre)
     assert live.viewer_pictures(None) == {}
 
 
