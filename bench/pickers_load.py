@@ -19,10 +19,11 @@ on its worker thread; the time to the last scene is reported).
 
 Then every person clicks at a human pace: after a pause drawn uniformly from 2-5 s, they pick
 one of the tiles their moves part offers and click a random point of their scene (the move
-their page would send: the point step's action, x and y, and `v`), or, when they have no
-magnifier left to place (the pool is shared in beginner mode), take one of their marks back.
-So the server does what a click costs: the hit test on the seat's own painted scene, the race
-check, the commit, and every screen's update.
+their page would send: the point step's action, x and y, and `v`), or, when the shared pool
+of magnifiers runs low (an empty pool ends the search in beginner mode, and this run measures
+the search), take one of their marks back (a button); should a search end all the same, they
+press "ready" (timed apart). So the server does what a click costs: the hit test on the seat's
+own painted scene, the race check, the commit, and every screen's update.
 
 Latency is the time from sending a click to EVERY socket of the room (the clicker's included)
 having a message that arrived after the send. It is exact because each room has at most one
@@ -61,6 +62,8 @@ SEATS = 6
 WIDTH, HEIGHT = 1600, 1000
 TARGET_P99_MS = 50.0
 _BUTTON = re.compile(r"hx-vals='(\{[^']*\"kind\": \"take_back\"[^']*)'")
+_POOL = re.compile(r"(\d+) magnifiers? left in the pool")
+_READY = re.compile(r"hx-vals='(\{\"kind\": \"ready\"[^']*)'")
 _ACTIONS = re.compile(r'<div id="actions">.*?(?=<div id="|<section id="|<ol id="|\Z)', re.S)
 _FLASH_SHOWN = 'class="flash shown"'
 
@@ -73,6 +76,7 @@ class Person:
     cookie: str
     socket: Any = None
     actions: str = ""
+    pool: int = 0  # magnifiers left in the shared pool, as the status says
     arrived: list[float] = field(default_factory=list)  # arrival times since the last send
     flashed: bool = False
     reader: asyncio.Task[None] | None = None
@@ -84,23 +88,31 @@ class Person:
             found = _ACTIONS.findall(text)  # the last: a new table's skeleton has an empty one
             if found:
                 self.actions = found[-1]
+            pool = _POOL.findall(text)
+            if pool:
+                self.pool = int(pool[-1])
             if _FLASH_SHOWN in text:
                 self.flashed = True
 
     def click(self, rng: random.Random) -> dict[str, Any] | None:
-        """Returns the move this person's page would send now: a tile and a point, or a
-        mark taken back; None when it offers neither."""
+        """Returns the move this person's page would send now: a tile and a point, or one of
+        their marks taken back when the shared pool runs low (an empty pool ends the search,
+        and this run measures the search), or "ready" between turns; None for nothing."""
         steps = point_steps(self.actions)
+        backs = _BUTTON.findall(self.actions)
+        if backs and (not steps or self.pool <= SEATS):
+            return json.loads(html.unescape(rng.choice(backs)))
         if steps:
             return {**rng.choice(steps), "x": rng.randrange(WIDTH), "y": rng.randrange(HEIGHT)}
-        backs = _BUTTON.findall(self.actions)
-        return json.loads(html.unescape(rng.choice(backs))) if backs else None
+        ready = _READY.findall(self.actions)
+        return json.loads(html.unescape(ready[0])) if ready else None
 
 
 @dataclass
 class Figures:
     marks: list[float] = field(default_factory=list)
     takebacks: list[float] = field(default_factory=list)
+    others: list[float] = field(default_factory=list)  # "ready", should a search end
     queued: list[float] = field(default_factory=list)
     refused: int = 0
     timeouts: int = 0
@@ -130,8 +142,8 @@ class Room:
                     return
                 if all(other.arrived for other in self.people):
                     latency = max(other.arrived[0] for other in self.people) - sent
-                    kind = figures.marks if move["kind"] == "mark" else figures.takebacks
-                    kind.append(latency)
+                    kinds = {"mark": figures.marks, "take_back": figures.takebacks}
+                    kinds.get(move["kind"], figures.others).append(latency)
                     return
                 if time.perf_counter() > deadline:
                     figures.timeouts += 1
@@ -247,6 +259,7 @@ async def run(args: argparse.Namespace, url: str, pid: int | None) -> dict[str, 
         "marks_ms": _ms(figures.marks),
         "takebacks_ms": _ms(figures.takebacks),
         "all_clicks_ms": _ms(figures.marks + figures.takebacks),
+        "others_ms": _ms(figures.others),
         "queued_ms": _ms(figures.queued),
         "refused": figures.refused,
         "timeouts": figures.timeouts,
