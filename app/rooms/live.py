@@ -170,6 +170,9 @@ class LiveRoom:
         self.seating_cache: dict[Any, Any] = {}
         self.seating_generation = 0  # bumps with every seating change (when that cache clears)
         self._last_public: Mapping[str, Any] = {}  # see `_stable`
+        # The keys of the shared parts (app/web/table.py) of the last revision they were
+        # made for: what every tab that was sent that revision holds.
+        self.shared_keys: dict[Any, Any] | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._timer: tuple[str, asyncio.Task[None]] | None = None  # (key, task) of the clock
         self.away_grace = away_grace  # seconds disconnected before a bot takes a seat over
@@ -292,19 +295,37 @@ class LiveRoom:
         return None
 
     def game_view(self, viewer: int | None) -> Mapping[str, Any]:
-        """Returns the engine's view for a seat (cached for this revision)."""
+        """Returns the engine's whole view for a seat (cached for this revision)."""
         key = ("view", viewer)
         view = self.cache.get(key)
         if view is None:
-            assert self.match is not None
-            state = self.match.state
-            public = self.cache.get("public view")
-            if public is None:  # the same for every viewer: computed once per revision
-                public = self.cache["public view"] = self._stable(self.game.public_view(state))
-            private = self.game.private_view(state, viewer)
-            moves = {self.game.moves_part: self.game.moves_view(state, viewer)}
-            view = self.cache[key] = {**public, **private, **moves}
+            view = self.cache[key] = {**self.public_view(), **self.private_view(viewer)}
         return view
+
+    def public_view(self) -> Mapping[str, Any]:
+        """Returns the parts every viewer sees alike, computed once per revision (an unchanged
+        part is the very object of the revision before; see `_stable`)."""
+        public = self.cache.get("public view")
+        if public is None:
+            assert self.match is not None
+            public = self.cache["public view"] = self._stable(
+                self.game.public_view(self.match.state)
+            )
+        return public
+
+    def private_view(self, viewer: int | None) -> Mapping[str, Any]:
+        """Returns the parts that depend on who is looking, with the seat's moves (cached for
+        this revision)."""
+        key = ("private view", viewer)
+        private = self.cache.get(key)
+        if private is None:
+            assert self.match is not None
+            game, state = self.game, self.match.state
+            private = self.cache[key] = {
+                **game.private_view(state, viewer),
+                game.moves_part: game.moves_view(state, viewer),
+            }
+        return private
 
     def _stable(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """Returns the public view with each part equal to the last one's replaced by that

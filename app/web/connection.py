@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 from collections import deque
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from jinja2 import Environment
@@ -20,7 +21,21 @@ from app.games.core import Refusal
 from app.games.core.i18n import _
 from app.rooms.live import LiveRoom
 from app.web.render import refusal_text, render
-from app.web.table import log_lines, parts, render_part, viewer_of, visible_log
+from app.web.table import (
+    Part,
+    Viewer,
+    changed_parts,
+    controls_part,
+    log_lines,
+    own_game_parts,
+    render_part,
+    same_key,
+    seats_part,
+    shared,
+    table_part,
+    viewer_of,
+    visible_log,
+)
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +53,8 @@ class Connection:
         self.live = live
         self.person_id = person_id
         self.env = env
-        self._sent: dict[str, Any] = {}
+        self._sent: dict[str, Any] = {}  # this viewer's own parts: name -> key last sent
+        self._shared: dict[Any, Any] | None = None  # the keys of the shared parts it holds
         self._log_table: Any = None
         self._log_seq = 0
         self._outbox: deque[str | None] = deque()  # None: close the socket
@@ -63,24 +79,49 @@ class Connection:
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     def _diff(self) -> str:
-        live = self.live
+        live, env = self.live, self.env
         viewer = viewer_of(live, self.person_id)
-        chunks = []
-        for part in parts(live, viewer):
-            if part.name == "table" and self._sent.get("table") != part.key:
-                self._sent = {}  # a new skeleton: every part and the log go again
-            sent = self._sent.get(part.name, _UNSENT)
-            if sent is not part.key and sent != part.key:  # usually the same object if unchanged
-                chunks.append(render_part(self.env, live, viewer, part))
-                self._sent[part.name] = part.key
+        table = table_part(live, viewer)
+        if self._sent.get("table") != table.key:
+            self._sent, self._shared = {}, None  # a new skeleton: every part and the log go again
+        common = shared(env, live)
+        # A tab sent every revision holds what the room's shared parts were last: it takes
+        # their changes as rendered once for all; any other compares part by part.
+        held = self._shared
+        in_step = held is not None and held is common.since
+        chunks = [*self._own(viewer, (table, seats_part(live, viewer)))]
+        if in_step:
+            chunks.append(common.clocks_html)
+        else:
+            chunks.extend(changed_parts(env, live, viewer, common.clocks, held or {}))
+        chunks.extend(self._own(viewer, (controls_part(live, viewer),)))
+        if in_step:
+            chunks.append(common.game_html)
+        else:
+            chunks.extend(changed_parts(env, live, viewer, common.game, held or {}))
+        chunks.extend(self._own(viewer, own_game_parts(env, live, viewer)))
+        self._shared = common.keys
         chunks.append(self._log_chunk(viewer))
         return "".join(chunks)
+
+    def _own(self, viewer: Viewer, made: Iterable[Part]) -> Iterator[str]:
+        """Yields the HTML of this viewer's own parts that changed, noting them as sent."""
+        sent = self._sent
+        for part in made:
+            if not same_key(sent.get(part.name, _UNSENT), part.key):
+                yield render_part(self.env, self.live, viewer, part)
+                sent[part.name] = part.key
 
     def _log_chunk(self, viewer: Any) -> str:
         table = self._sent.get("table")
         fresh = table != self._log_table
         after = -1 if fresh else self._log_seq  # -1: the deal's lines (sequence 0) too
-        seq, positions = visible_log(self.live, viewer, after)
+        # Tabs of one seat (and all spectators) that were sent the same lines see the same.
+        seen = ("log lines", viewer.seat, after)
+        found = self.live.cache.get(seen)
+        if found is None:
+            found = self.live.cache[seen] = visible_log(self.live, viewer, after)
+        seq, positions = found
         # Viewers who may see the same new lines share one render (usually every seat).
         key = ("log", positions, fresh)
         cached = self.live.cache.get(key)

@@ -43,29 +43,114 @@ def viewer_of(live: LiveRoom, person_id: int | None) -> Viewer:
     return Viewer(person_id, live.seat_of(person_id), live.room_seat_of(person_id))
 
 
-def parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
-    """Yields every part of the room page for a viewer, the table skeleton first."""
+def parts(env: Environment, live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
+    """Yields every part of the room page for a viewer, in page order, the table skeleton
+    first: the table, the seats, the seats' clocks, the controls, then the game's parts."""
+    common = shared(env, live)
+    yield table_part(live, viewer)
+    yield seats_part(live, viewer)
+    yield from common.clocks
+    yield controls_part(live, viewer)
+    yield from common.game
+    yield from own_game_parts(env, live, viewer)
+
+
+def table_part(live: LiveRoom, viewer: Viewer) -> Part:
+    """Returns the table skeleton (its template marks the viewer's seat); a new key means
+    every part goes again."""
     match = live.match
     table_key = (live.row.game_type, match.record_id if match else None)
-    yield Part("table", table_key, "room/parts/table.html", table_key)
-    yield Part("seats", _seating(live, viewer, _seats_data), "room/parts/seats.html", None)
-    if match is not None and match.clocks is not None and live.playing:
-        yield from _clock_parts(live)
-    yield Part("controls", _seating(live, viewer, _controls_data), "room/parts/controls.html", None)
+    return Part("table", table_key, "room/parts/table.html", table_key)
+
+
+def seats_part(live: LiveRoom, viewer: Viewer) -> Part:
+    return Part("seats", _seating(live, viewer, _seats_data), "room/parts/seats.html", None)
+
+
+def controls_part(live: LiveRoom, viewer: Viewer) -> Part:
+    data = _seating(live, viewer, _controls_data)
+    return Part("controls", data, "room/parts/controls.html", None)
+
+
+class Shared(NamedTuple):
+    """The parts every viewer sees alike, made once per revision for all of a room's tabs:
+    the seats' clocks and the game's public parts whose templates never read the viewer.
+
+    `keys` is what a tab holds once it has been sent this revision, and `since` the keys of
+    the revision made before it. A tab holding exactly `since` (it was sent every revision,
+    as listening tabs are) takes `clocks_html` and `game_html`, the parts changed since,
+    rendered once for all, instead of comparing and rendering part by part.
+    """
+
+    clocks: tuple[Part, ...]
+    game: tuple[Part, ...]
+    viewed: tuple[Part, ...]  # public parts whose templates read the viewer: not shared
+    keys: dict[Any, Any]
+    since: dict[Any, Any] | None
+    clocks_html: str
+    game_html: str
+
+
+def shared(env: Environment, live: LiveRoom) -> Shared:
+    """Returns this revision's shared parts, with the HTML of those changed since the last."""
+    made: Shared | None = live.cache.get("shared")
+    if made is None:
+        clocks = _clock_parts(live) if live.match and live.match.clocks and live.playing else ()
+        game, viewed = _public_game_parts(env, live)
+        table = table_part(live, _NOBODY).key
+        keys: dict[Any, Any] = {part.name: part.key for part in (*clocks, *game)}
+        keys[_TABLE] = table
+        since = live.shared_keys
+        held = since if since is not None and since.get(_TABLE) == table else {}
+        made = live.cache["shared"] = Shared(
+            clocks,
+            game,
+            viewed,
+            keys,
+            since,
+            "".join(changed_parts(env, live, _NOBODY, clocks, held)),
+            "".join(changed_parts(env, live, _NOBODY, game, held)),
+        )
+        live.shared_keys = keys
+    return made
+
+
+_TABLE = ("table",)  # the skeleton's key among the shared keys (no part has that name)
+_NOBODY = Viewer(None, None, None)  # shared parts never read the viewer
+
+
+def changed_parts(
+    env: Environment, live: LiveRoom, viewer: Viewer, made: tuple[Part, ...], sent: dict[Any, Any]
+) -> Iterator[str]:
+    """Yields the HTML of the parts whose key differs from what was `sent` (name -> key)."""
+    for part in made:
+        if not same_key(sent.get(part.name, _UNSENT), part.key):
+            yield render_part(env, live, viewer, part)
+
+
+def same_key(sent: Any, key: Any) -> bool:
+    """Returns whether a part's key is the one a tab was sent (usually the same object)."""
+    return sent is key or sent == key
+
+
+_UNSENT = object()
+
+
+def own_game_parts(env: Environment, live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
+    """Yields the game's parts that depend on who is looking: any public part whose template
+    reads the viewer, the viewer's private parts and their moves."""
+    match = live.match
     if match is None:
         return
-    folder = f"games/{game_package(live.row.game_type)}/parts"
-    active = live.game.active_seats(match.state)
-    for name, data in live.game_view(viewer.seat).items():
-        if name in live.game.seat_parts:
-            # One part per seat, `<name>-<seat>`, rendered by the same template: a move then
-            # re-sends only the areas it changed, not every player's (the largest parts).
-            template = f"{folder}/{name}.html"
-            for index, item in enumerate(data):
-                yield Part(f"{name}-{index}", item, template, item)
+    yield from shared(env, live).viewed
+    folder = _folder(live)
+    game = live.game
+    for name, data in live.private_view(viewer.seat).items():
+        if name in game.seat_parts:
+            yield from _seat_items(folder, name, data)
             continue
         key: Any = data
-        if name == live.game.moves_part and viewer.seat in active:
+        if name == game.moves_part and viewer.seat is not None and data is not None:
             # The seat's moves carry its stamp (see `Match.stamps`): they refresh whenever
             # the moves they offer date from a newer version.
             key = (data, match.stamp(viewer.seat))
@@ -99,6 +184,35 @@ def _zoom(live: LiveRoom, viewer: Viewer, name: str) -> bool:
         return True
     offered = live.game.offered(match.state, viewer.seat)
     return all(c.zoom for c in offered if isinstance(c, Point) and c.image == name)
+
+
+def _public_game_parts(env: Environment, live: LiveRoom) -> tuple[tuple[Part, ...], ...]:
+    """Returns the game's public parts whose templates never read the viewer (shared), and
+    the other ones."""
+    made: tuple[list[Part], list[Part]] = ([], [])
+    if live.match is None:
+        return (), ()
+    folder = _folder(live)
+    for name, data in live.public_view().items():
+        template = f"{folder}/{name}.html"
+        into = made[0] if _viewer_free(env, template) else made[1]
+        if name in live.game.seat_parts:
+            into.extend(_seat_items(folder, name, data))
+        else:
+            into.append(Part(name, data, template, data))
+    return tuple(made[0]), tuple(made[1])
+
+
+def _seat_items(folder: str, name: str, data: Any) -> Iterator[Part]:
+    # One part per seat, `<name>-<seat>`, rendered by the same template: a move then
+    # re-sends only the areas it changed, not every player's (the largest parts).
+    template = f"{folder}/{name}.html"
+    for index, item in enumerate(data):
+        yield Part(f"{name}-{index}", item, template, item)
+
+
+def _folder(live: LiveRoom) -> str:
+    return f"games/{game_package(live.row.game_type)}/parts"
 
 
 def _seating(
@@ -136,7 +250,7 @@ def _stand_in(live: LiveRoom, seat_no: int) -> str | None:
     return live.stand_in_reason(seat) if seat is not None else None
 
 
-def _clock_parts(live: LiveRoom) -> Iterator[Part]:
+def _clock_parts(live: LiveRoom) -> tuple[Part, ...]:
     """Yields each game seat's clock, `clock-<room seat>`, shown in its row of the seats.
 
     Its key holds the deadline (or the bank, while stopped), so it is re-sent only when that
@@ -146,10 +260,7 @@ def _clock_parts(live: LiveRoom) -> Iterator[Part]:
     the seconds left when it was rendered (`data-countdown`): the browser's own clock may
     be wrong, it does not matter.
     """
-    made = live.cache.get("clock parts")  # the same for every viewer: made once per revision
-    if made is None:
-        made = live.cache["clock parts"] = tuple(_make_clock_parts(live))
-    return iter(made)
+    return tuple(_make_clock_parts(live))
 
 
 def _make_clock_parts(live: LiveRoom) -> Iterator[Part]:

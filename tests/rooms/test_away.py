@@ -18,7 +18,7 @@ GRACE = 0.3
 
 def seats_html(live: LiveRoom, person: int | None) -> str:
     viewer = viewer_of(live, person)
-    part = next(p for p in parts(live, viewer) if p.name == "seats")
+    part = next(p for p in parts(ENV, live, viewer) if p.name == "seats")
     return render_part(ENV, live, viewer, part)
 
 

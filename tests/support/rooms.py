@@ -28,6 +28,6 @@ def rendered(game: Game[Any], state: Any, players: int) -> dict[Any, str]:
     out = {}
     for person in [*range(1, players + 1), None]:
         viewer = viewer_of(live, person)
-        for part in parts(live, viewer):
+        for part in parts(ENV, live, viewer):
             out[(person, part.name)] = render_part(ENV, live, viewer, part)
     return out

@@ -141,6 +141,6 @@ async def test_a_tab_let_go_for_falling_behind_comes_back_to_the_whole_current_t
     assert _page(again.sent) == _page(kept.sent)  # the page a tab that saw every update shows
     assert len(_page(again.sent)["log"]) > 0
     viewer = viewer_of(live, 1)
-    assert {p.name for p in parts(live, viewer)} | {"log"} <= set(_page(again.sent))
+    assert {p.name for p in parts(ENV, live, viewer)} | {"log"} <= set(_page(again.sent))
     await _disconnect(again, again_task)
     await _disconnect(kept, watcher_task)

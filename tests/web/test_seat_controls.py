@@ -18,7 +18,7 @@ from tests.support.rooms import ENV
 def rendered(live: LiveRoom, person: int | None) -> dict[str, str]:
     viewer = viewer_of(live, person)
     room_parts = ("seats", "controls")
-    wanted = [p for p in parts(live, viewer) if p.name in room_parts or "clock" in p.name]
+    wanted = [p for p in parts(ENV, live, viewer) if p.name in room_parts or "clock" in p.name]
     return {part.name: render_part(ENV, live, viewer, part) for part in wanted}
 
 
