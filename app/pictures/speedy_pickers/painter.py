@@ -69,7 +69,9 @@ def _cloth(cloth: Any) -> Cloth | None:
     if cloth is None:
         return None
     if not (
-        isinstance(cloth, tuple) and len(cloth) == 5 and all(isinstance(v, int) for v in cloth)
+        isinstance(cloth, tuple | list)
+        and len(cloth) == 5
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in cloth)
     ):
         raise ValueError(
             f"cloth must be (centre x, centre y, width, height, angle) or None, not {cloth!r}"
