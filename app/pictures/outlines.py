@@ -19,21 +19,32 @@ NOTHING = -1  # background: no outline here
 BLOCKED = -2  # something drawn over everything (a cloth): nothing can be found here
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Mask:
-    """A boolean mask placed with its top-left corner at (left, top)."""
+    """A boolean mask placed with its top-left corner at (left, top), kept packed 8 to a byte.
 
-    left: int
-    top: int
-    bits: Bools
+    A scene's outlines stay cached as long as anyone may click on it; packed they take
+    about 110 KB a scene instead of 0.85 MB.
+    """
+
+    __slots__ = ("left", "top", "right", "bottom", "_packed")
+
+    def __init__(self, left: int, top: int, bits: Bools) -> None:
+        self.left, self.top = left, top
+        self.right, self.bottom = left + int(bits.shape[1]), top + int(bits.shape[0])
+        self._packed = np.packbits(bits, axis=1)
 
     @property
-    def right(self) -> int:
-        return self.left + int(self.bits.shape[1])
+    def bits(self) -> Bools:
+        return self.rows(self.top, self.bottom)
 
     @property
-    def bottom(self) -> int:
-        return self.top + int(self.bits.shape[0])
+    def nbytes(self) -> int:
+        return int(self._packed.nbytes)
+
+    def rows(self, y0: int, y1: int) -> Bools:
+        """Returns rows [y0, y1) of the mask (picture coordinates, inside the mask) unpacked."""
+        packed = self._packed[y0 - self.top : y1 - self.top]
+        return np.unpackbits(packed, axis=1, count=self.right - self.left).astype(np.bool_)
 
     def window(self, x0: int, y0: int, x1: int, y1: int) -> Bools:
         """Returns the mask over the window [x0, x1) × [y0, y1), False outside it."""
@@ -41,8 +52,8 @@ class Mask:
         ax0, ay0 = max(x0, self.left), max(y0, self.top)
         ax1, ay1 = min(x1, self.right), min(y1, self.bottom)
         if ax0 < ax1 and ay0 < ay1:
-            out[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0] = self.bits[
-                ay0 - self.top : ay1 - self.top, ax0 - self.left : ax1 - self.left
+            out[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0] = self.rows(ay0, ay1)[
+                :, ax0 - self.left : ax1 - self.left
             ]
         return out
 
@@ -76,7 +87,7 @@ class Outlines:
             mask = self.items[index].mask
             ax0, ay0 = max(x0, mask.left), max(y0, mask.top)
             ax1, ay1 = min(x1, mask.right), min(y1, mask.bottom)
-            bits = mask.bits[ay0 - mask.top : ay1 - mask.top, ax0 - mask.left : ax1 - mask.left]
+            bits = mask.rows(ay0, ay1)[:, ax0 - mask.left : ax1 - mask.left]
             out[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0][bits] = index
         return out
 
@@ -85,7 +96,7 @@ class Outlines:
 
     def nbytes(self) -> int:
         """Returns the memory held by the masks."""
-        return sum(o.mask.bits.nbytes for o in self.items) + self._boxes.nbytes
+        return sum(o.mask.nbytes for o in self.items) + self._boxes.nbytes
 
 
 def nearest(window: Labels, cx: int, cy: int, tolerance: int) -> int:
@@ -101,7 +112,9 @@ def nearest(window: Labels, cx: int, cy: int, tolerance: int) -> int:
     if len(ys) == 0:
         return NOTHING
     distances = (ys - cy) ** 2 + (xs - cx) ** 2
-    best = int(np.argmin(distances))
-    if int(distances[best]) > tolerance * tolerance:
+    least = int(distances.min())
+    if least > tolerance * tolerance:
         return NOTHING
-    return int(window[ys[best], xs[best]])
+    ties = window[ys[distances == least], xs[distances == least]]
+    # Equally near: the cloth covers all, else the one drawn last is on top.
+    return BLOCKED if bool(np.any(ties == BLOCKED)) else int(ties.max())

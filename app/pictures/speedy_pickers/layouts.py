@@ -47,7 +47,10 @@ def _scatter(rng: random.Random, sizes: Sequence[int], width: int, height: int) 
     placed = np.zeros((len(sizes), 3))  # x, y, radius
     out: list[Centre] = []
     for i, size in enumerate(sizes):
-        candidates = np.array([(rng.uniform(0, width), rng.uniform(0, height)) for _ in range(14)])
+        half = size / 2 + _MARGIN  # drawn inside, not pushed against the edge afterwards
+        candidates = np.array(
+            [(rng.uniform(half, width - half), rng.uniform(half, height - half)) for _ in range(14)]
+        )
         if i == 0:
             best = candidates[0]
         else:

@@ -19,11 +19,12 @@ from app.pictures.speedy_pickers.looks import Finder, Look, apply
 from app.pictures.speedy_pickers.styles import STYLES
 
 NAME = "speedy_pickers.scene"
-# Chosen: about 5 MB per base scene (RGB pixels plus outlines) and about 0.5 MB per look
-# (image bytes plus cloth mask; outlines are shared with the base), so a server with six
-# games running holds every scene of a turn without redrawing any.
+# Chosen: a base scene holds 5.6 MB (RGB pixels plus outlines) and is needed only to paint
+# a look, so few are kept; a look holds its image bytes (about 200 KB) and the scene's
+# packed outlines (about 110 KB, shared by its looks) and answers every click, so enough
+# are kept for a hundred six-player games at once (about 200 MB at most).
 BASE_SCENES = 12
-LOOKS = 96
+LOOKS = 640
 
 
 class ScenePainter:
@@ -69,7 +70,9 @@ def _cloth(cloth: Any) -> Cloth | None:
     if cloth is None:
         return None
     if not (
-        isinstance(cloth, tuple) and len(cloth) == 5 and all(isinstance(v, int) for v in cloth)
+        isinstance(cloth, tuple | list)
+        and len(cloth) == 5
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in cloth)
     ):
         raise ValueError(
             f"cloth must be (centre x, centre y, width, height, angle) or None, not {cloth!r}"

@@ -61,56 +61,20 @@ class Style:
 
 
 STYLES: tuple[Style, ...] = (
-    Style(
-        "confetti",
-        EmojiSet.TWEMOJI,
-        Treatment.NATURAL,
-        Layout.SCATTER,
-        Backdrop.CONFETTI,
-        44,
-        92,
-        25,
-        60,
-    ),
-    Style(
-        "stickers",
-        EmojiSet.TWEMOJI,
-        Treatment.STICKER,
-        Layout.PILES,
-        Backdrop.SLATE,
-        52,
-        100,
-        70,
-        70,
-    ),
-    Style(
-        "sketchbook",
-        EmojiSet.OPENMOJI,
-        Treatment.NATURAL,
-        Layout.SHELVES,
-        Backdrop.RULED,
-        50,
-        86,
-        12,
-        55,
-    ),
-    Style(
-        "blueprint",
-        EmojiSet.OPENMOJI,
-        Treatment.INK,
-        Layout.SPIRAL,
-        Backdrop.BLUEPRINT,
-        58,
-        108,
-        180,
-        45,
-    ),
-    Style("night", EmojiSet.NOTO, Treatment.GLOW, Layout.SCATTER, Backdrop.NIGHT, 40, 96, 35, 70),
-    Style(
-        "riso", EmojiSet.NOTO, Treatment.DUOTONE, Layout.RINGS, Backdrop.HALFTONE, 50, 98, 20, 60
-    ),
-    Style(
-        "beach", EmojiSet.FLUENT, Treatment.SHADOW, Layout.PILES, Backdrop.SAND, 44, 104, 180, 80
-    ),
-    Style("mosaic", EmojiSet.FLUENT, Treatment.HUE, Layout.CELLS, Backdrop.MOSAIC, 50, 100, 40, 60),
-)
+    Style("confetti", EmojiSet.TWEMOJI, Treatment.NATURAL, Layout.SCATTER, Backdrop.CONFETTI,
+          min_size=44, max_size=92, max_turn=25, decoys=60),
+    Style("stickers", EmojiSet.TWEMOJI, Treatment.STICKER, Layout.PILES, Backdrop.SLATE,
+          min_size=52, max_size=100, max_turn=70, decoys=70),
+    Style("sketchbook", EmojiSet.OPENMOJI, Treatment.NATURAL, Layout.SHELVES, Backdrop.RULED,
+          min_size=50, max_size=94, max_turn=14, decoys=80),
+    Style("blueprint", EmojiSet.OPENMOJI, Treatment.INK, Layout.SPIRAL, Backdrop.BLUEPRINT,
+          min_size=58, max_size=108, max_turn=180, decoys=45),
+    Style("night", EmojiSet.NOTO, Treatment.GLOW, Layout.SCATTER, Backdrop.NIGHT,
+          min_size=40, max_size=96, max_turn=35, decoys=70),
+    Style("riso", EmojiSet.NOTO, Treatment.DUOTONE, Layout.RINGS, Backdrop.HALFTONE,
+          min_size=50, max_size=98, max_turn=20, decoys=60),
+    Style("beach", EmojiSet.FLUENT, Treatment.SHADOW, Layout.PILES, Backdrop.SAND,
+          min_size=44, max_size=104, max_turn=180, decoys=80),
+    Style("mosaic", EmojiSet.FLUENT, Treatment.HUE, Layout.CELLS, Backdrop.MOSAIC,
+          min_size=50, max_size=100, max_turn=40, decoys=60),
+)  # fmt: skip
