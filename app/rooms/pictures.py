@@ -51,7 +51,7 @@ class Easel:
     """Paints pictures off the event loop and keeps the last `size` of them.
 
     `size` should hold every picture in play (Speedy Pickers: one per seat of each running
-    room, about 1.3 MB each with its outlines): a click on a picture no longer kept waits for
+    room, about 0.5-0.8 MB each with its outlines): a click on a picture no longer kept waits for
     it to be painted again. `threads` is small on purpose: the machine's cores also run the
     event loop, and two scenes painted at once finish no sooner than one after the other.
     """
