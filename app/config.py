@@ -26,6 +26,7 @@ class Settings(BaseSettings):
     away_grace_seconds: float = 60.0  # disconnected this long, a person's seat goes to a bot
     clock_scale: float = 1.0  # multiplies the turn clock presets; tests shorten them
     max_message_bytes: int = 4096
+    pictures_kept: int = 1024  # painted pictures kept in memory (see app/rooms/pictures.py)
     gc_guard: bool = True  # automatic full collections off, one every gc_full_seconds
     gc_full_seconds: float = 3600.0  # (see app/gc_guard.py)
 

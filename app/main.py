@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import PlainTextResponse
@@ -16,30 +17,47 @@ from sqlalchemy.exc import SQLAlchemyError
 from app import gc_guard
 from app.config import Settings
 from app.db.engine import make_engine
+from app.games.core import Game
+from app.games.registry import GAMES
 from app.identity import Identity
+from app.pictures.registry import painter as registered_painter
 from app.rooms.hub import Hub
+from app.rooms.pictures import Easel, PainterLookup
 from app.rooms.store import Store
 from app.web.render import make_environment
-from app.web.routes import games, lobby, rooms
+from app.web.routes import games as game_pages
+from app.web.routes import lobby, pictures, rooms
 from app.web.security import SecurityMiddleware
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """Returns the app; migrations are applied by the start script, not here."""
+def create_app(
+    settings: Settings | None = None,
+    *,
+    games: Mapping[str, Game[Any]] = GAMES,
+    painters: PainterLookup = registered_painter,
+    templates: Sequence[Path] = (),
+) -> FastAPI:
+    """Returns the app; migrations are applied by the start script, not here. `games`,
+    `painters` and more `templates` folders are what it serves: the registry's games, unless
+    a test brings its own toys."""
     settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.database_url)
         store = Store(engine)
+        easel = Easel(painters, size=settings.pictures_kept)
         app.state.store = store
+        app.state.easel = easel
         app.state.hub = Hub(
             store,
             settings.bot_delay_ms / 1000,
             away_grace=settings.away_grace_seconds,
             clock_scale=settings.clock_scale,
+            games=games,
+            easel=easel,
         )
         guard = None
         if settings.gc_guard:
@@ -49,16 +67,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             guard.cancel()
         await store.close()
         await engine.dispose()
+        easel.close()
 
     app = FastAPI(title="Gamenight", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
-    app.state.env = make_environment()
+    app.state.games = games
+    app.state.env = make_environment(templates)
     app.state.identity = Identity(settings.signing_key)
     app.add_middleware(SecurityMiddleware, allowed_origins=[settings.public_origin])
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(lobby.router)
     app.include_router(rooms.router)
-    app.include_router(games.router)
+    app.include_router(game_pages.router)
+    app.include_router(pictures.router)
 
     @app.get("/healthz", response_class=PlainTextResponse)
     async def healthz() -> PlainTextResponse:

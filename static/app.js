@@ -69,6 +69,30 @@
     document.querySelectorAll("[data-countdown]:not([data-deadline])").forEach(function (el) {
       el.dataset.deadline = String(Date.now() + 1000 * parseFloat(el.dataset.countdown));
     });
+    document.querySelectorAll("[data-deadline-at]:not([data-deadline])").forEach(function (el) {
+      learnOffset(parseFloat(el.dataset.now) * 1000);
+      el.dataset.deadline = "";
+    });
+  }
+
+  // A race's timer (room/countdown.html) carries its deadline and the server's time when
+  // it was drawn, both on the server's clock. The server's clock minus this one is the
+  // offset: each message gives a sample that is short of it by the time the message took
+  // to arrive, so the largest recent sample is the best (every screen then shows the same
+  // time left, whatever its own clock says and however long its messages took).
+  var samples = []; // [when taken (this clock), sample] over the last 30 s
+  var offset = 0;
+
+  function learnOffset(serverNow) {
+    var here = Date.now();
+    samples.push([here, serverNow - here]);
+    samples = samples.filter(function (s) { return here - s[0] < 30000; });
+    offset = Math.max.apply(null, samples.map(function (s) { return s[1]; }));
+  }
+
+  function deadlineOf(el) {
+    if (el.dataset.deadlineAt) return parseFloat(el.dataset.deadlineAt) * 1000 - offset;
+    return parseFloat(el.dataset.deadline);
   }
 
   // A turn clock (data-format="clock") reads minutes:seconds.
@@ -79,7 +103,7 @@
 
   setInterval(function () {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
-      var left = Math.max(0, Math.ceil((parseFloat(el.dataset.deadline) - Date.now()) / 1000));
+      var left = Math.max(0, Math.ceil((deadlineOf(el) - Date.now()) / 1000));
       var text = shownTime(el, left);
       if (el.textContent !== text) el.textContent = text;
     });

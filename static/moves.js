@@ -71,7 +71,8 @@
   });
 
   // The point of a click in a picture's own pixels: the rectangle on screen is scaled by CSS
-  // (and pinch-zoom) just like the click's coordinates, so their ratio undoes both.
+  // (and pinch-zoom) just like the click's coordinates, so their ratio undoes both; a frame
+  // scrolled (panned) moves the rectangle with it.
   function pointOf(box, event) {
     var img = box.querySelector("img") || box;
     var rect = img.getBoundingClientRect();
@@ -81,11 +82,95 @@
     return [Math.min(size[0] - 1, Math.max(0, x)), Math.min(size[1] - 1, Math.max(0, y))];
   }
 
+  // ---- Points on the viewer's own pictures (room/parts/picture.html) -------------------
+  // The moves part offers steps (`point-step`, one per point: a tile to look for), each with
+  // its picture's name, base action and the seat's version; the picture, a part of its own
+  // that re-renders only when the picture changes, is clicked to send the chosen step's
+  // action at that point. The chosen step survives the moves part's re-rendering.
+  var chosenPoint = {}; // picture name -> the chosen step's base action (its JSON text)
+  var zoomOf = {}; // picture name -> zoom level, kept while the picture is re-rendered
+
+  function stepsOf(name) {
+    return Array.prototype.slice.call(
+      document.querySelectorAll('.moves .point-step[data-picture="' + name + '"]'));
+  }
+
+  function pointStep(name) {
+    var steps = stepsOf(name);
+    if (steps.length === 1) return steps[0];
+    return steps.filter(function (s) { return s.dataset.base === chosenPoint[name]; })[0] || null;
+  }
+
+  function showPoints() {
+    document.querySelectorAll(".picture[data-picture]").forEach(function (picture) {
+      var name = picture.dataset.picture;
+      var step = pointStep(name);
+      if (!step) delete chosenPoint[name];
+      stepsOf(name).forEach(function (s) { s.classList.toggle("chosen", s === step); });
+      picture.classList.toggle("armed", step !== null);
+      picture.classList.remove("sent");
+      zoom(picture, 0, true);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var step = event.target.closest && event.target.closest(".point-step");
+    if (step) {
+      var name = step.dataset.picture;
+      chosenPoint[name] = chosenPoint[name] === step.dataset.base ? undefined : step.dataset.base;
+      var picture = document.getElementById("picture-" + name);
+      if (picture) picture.querySelector(".picture-hint").hidden = true;
+      showPoints();
+      return;
+    }
+    var button = event.target.closest && event.target.closest(".picture-zoom button");
+    if (button) zoom(button.closest(".picture"), Number(button.dataset.zoom), false);
+  });
+
+  // Zooms a picture inside its frame (step +1 or -1; 0 fits it), keeping the point at the
+  // frame's centre where it was; `again` re-applies the level kept for its name.
+  var ZOOMS = [1, 1.5, 2, 3, 4];
+  function zoom(picture, step, again) {
+    var name = picture.dataset.picture;
+    var frame = picture.querySelector(".picture-frame");
+    var img = picture.querySelector(".picture-image");
+    if (!frame || !img) return;
+    var level = zoomOf[name] || 1;
+    if (picture.classList.contains("no-zoom")) level = 1;
+    else if (!again) {
+      var at = ZOOMS.indexOf(level);
+      level = step === 0 ? 1 : ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, at + step))];
+    }
+    if (again && img.style.getPropertyValue("--zoom") === String(level)) return;
+    var cx = (frame.scrollLeft + frame.clientWidth / 2) / (frame.scrollWidth || 1);
+    var cy = (frame.scrollTop + frame.clientHeight / 2) / (frame.scrollHeight || 1);
+    zoomOf[name] = level;
+    img.style.setProperty("--zoom", String(level));
+    frame.scrollLeft = cx * frame.scrollWidth - frame.clientWidth / 2;
+    frame.scrollTop = cy * frame.scrollHeight - frame.clientHeight / 2;
+  }
+
   // Fills the message htmx is about to send with the built move.
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var el = event.target;
     var params = event.detail.parameters;
-    if (el.classList.contains("build-send")) {
+    if (el.classList.contains("picture-image")) {
+      var picture = el.closest(".picture");
+      var chosen = pointStep(picture.dataset.picture);
+      if (!chosen || picture.classList.contains("sent")) {
+        if (!chosen) picture.querySelector(".picture-hint").hidden = false;
+        event.preventDefault();
+        return;
+      }
+      var at = pointOf(picture, event.detail.triggeringEvent);
+      var names = chosen.dataset.fields.split(" ");
+      Object.assign(params, JSON.parse(chosen.dataset.base));
+      params[names[0]] = at[0];
+      params[names[1]] = at[1];
+      params.v = Number(chosen.closest(".point-steps").dataset.v);
+      picture.classList.add("sent"); // one click, one move: until the server answers
+      delete chosenPoint[picture.dataset.picture];
+    } else if (el.classList.contains("build-send")) {
       var build = el.closest(".build");
       var step = chosenStep(build);
       if (!step) { event.preventDefault(); return; }
@@ -103,5 +188,6 @@
   // app.js enables every move button when a message arrives; a builder's send button stays
   // disabled until its set fits.
   document.addEventListener("htmx:wsAfterMessage", refreshAll);
+  document.addEventListener("htmx:wsAfterMessage", showPoints);
   document.addEventListener("DOMContentLoaded", refreshAll);
 })();

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
+from typing import Any
 
-from app.games.registry import get_game
+from app.games.core import Game
+from app.games.registry import GAMES
 from app.rooms.live import LiveRoom
+from app.rooms.pictures import Easel
 from app.rooms.store import Store
 
 
@@ -13,9 +17,18 @@ class Hub:
     """Finds or loads the `LiveRoom` for an invite code; one per room per process."""
 
     def __init__(
-        self, store: Store, bot_delay: float, away_grace: float = 60.0, clock_scale: float = 1.0
+        self,
+        store: Store,
+        bot_delay: float,
+        away_grace: float = 60.0,
+        clock_scale: float = 1.0,
+        *,
+        games: Mapping[str, Game[Any]] = GAMES,
+        easel: Easel | None = None,
     ) -> None:
         self.store = store
+        self.games = games
+        self.easel = easel  # paints the pictures of every room's game
         self.bot_delay = bot_delay
         self.away_grace = away_grace
         self.clock_scale = clock_scale
@@ -37,7 +50,7 @@ class Hub:
 
     async def _load(self, code: str) -> LiveRoom | None:
         row = await self.store.room_by_code(code)
-        game = get_game(row.game_type) if row else None
+        game = self.games.get(row.game_type) if row else None
         if row is None or game is None:
             return None
         seats = await self.store.seats(row.id)
@@ -55,6 +68,7 @@ class Hub:
             self.bot_delay,
             away_grace=self.away_grace,
             clock_scale=self.clock_scale,
+            easel=self.easel,
         )
         if record is not None:
             await live.restore(record)

@@ -10,6 +10,7 @@ with a `changed()` method), so a broadcast bus can be put between them.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import secrets
@@ -21,12 +22,24 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.games.core import CLOCK, Applied, Event, Game, Refusal, Result, Timer
+from app.games.core import (
+    CLOCK,
+    Action,
+    Applied,
+    Event,
+    Game,
+    Picture,
+    Point,
+    Refusal,
+    Result,
+    Timer,
+)
 from app.games.core.bots import random_legal
 from app.games.core.clock import PRESETS, Clocks, Preset
 from app.games.core.clock import advance as advance_clocks
 from app.games.core.clock import start as start_clocks
 from app.games.core.i18n import _
+from app.rooms.pictures import Easel
 from app.rooms.store import GameRow, LogRow, RoomRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
@@ -34,6 +47,9 @@ log = logging.getLogger(__name__)
 UNSAVED = Refusal(_("That could not be saved, so it did not happen. Please try again."))
 STALE = Refusal(_("The table changed before your move arrived; here it is again."))
 HOST_ONLY = Refusal(_("Only the host can do that."))
+TIME_UP = Refusal(_("Time was up before your move arrived, so it does not count."))
+OFF_PICTURE = Refusal(_("That is not on the picture."))
+UNPAINTED = Refusal(_("That picture could not be drawn. Please try again."))
 
 # Why a stand-in bot made a seat's move (the action log's `stand_in`; None: its own player).
 AWAY = "away"  # its person was disconnected longer than the grace period
@@ -91,8 +107,13 @@ class Match:
     # Per seat, the version its offered moves date from: it moves on when the seat acts or
     # its legal actions change, not when another seat's move leaves them as they were. So in
     # simultaneous phases one player's move does not turn the other's buttons stale, while a
-    # double click (the seat's own second send) still is.
+    # double click (the seat's own second send) still is. In a race (`Game.simultaneous`)
+    # only the seat's own moves and the race's end move it: the engine arbitrates.
     stamps: dict[int, int] = field(default_factory=dict)
+    # Per (viewer, picture name), the picture shown and the token its address carries: the
+    # game and the version at which the viewer was first shown it, so a new picture gets a
+    # new address and the address tells nothing about what it shows.
+    pictures: dict[tuple[int | None, str], tuple[Picture, str]] = field(default_factory=dict)
     # Time, all of it rebuilt from the commit times in the log: the turn clocks (None when
     # the room has none), and the game's timer with when its key first appeared, so its
     # deadline (since + seconds) survives a restart.
@@ -131,6 +152,7 @@ class LiveRoom:
         *,
         away_grace: float = 60.0,
         clock_scale: float = 1.0,
+        easel: Easel | None = None,
     ) -> None:
         self.row = row
         self.game = game
@@ -159,6 +181,9 @@ class LiveRoom:
         self._gone: dict[int, float] = {}  # person -> since when no tab of theirs is attached
         self._away: frozenset[int] = frozenset()  # persons whose seats a bot plays meanwhile
         self._away_task: tuple[float, asyncio.Task[None]] | None = None
+        self.easel = easel  # paints the game's pictures (None: a game without pictures)
+        self._arrived = 0.0  # when the command being run arrived, before it waited for the lock
+        self._hit_fields: dict[type[Action], str | None] = {}  # see `_hit_points`
 
     # ---- loading -------------------------------------------------------------
 
@@ -317,6 +342,102 @@ class LiveRoom:
         self._last_public = view
         return view
 
+    # ---- pictures ------------------------------------------------------------------
+
+    def viewer_pictures(self, viewer: int | None) -> Mapping[str, tuple[Picture, str]]:
+        """Returns the pictures a viewer may look at now, by name, each with the token its
+        address carries (new whenever the picture changes; cached for this revision)."""
+        key = ("pictures", viewer)
+        shown = self.cache.get(key)
+        if shown is None:
+            match = self.match
+            pictures = self.game.pictures(match.state, viewer) if match is not None else {}
+            shown = self.cache[key] = {
+                name: self._token(viewer, name, picture) for name, picture in pictures.items()
+            }
+        return shown
+
+    def pictures_shown(self, viewer: int | None) -> tuple[str, ...]:
+        """Returns the names of every picture the viewer was shown in this game, so a page
+        can be told that one is gone."""
+        match = self.match
+        if match is None:
+            return ()
+        self.viewer_pictures(viewer)  # gives the current ones their tokens
+        return tuple(name for seen, name in match.pictures if seen == viewer)
+
+    def _token(self, viewer: int | None, name: str, picture: Picture) -> tuple[Picture, str]:
+        """Returns a viewer's picture with its token, giving a new picture a new one and
+        having it painted meanwhile. A token is the game and the version the viewer was
+        first shown the picture at: after a restart the same state has the same picture,
+        so a token never names two pictures."""
+        match = self.match
+        assert match is not None
+        known = match.pictures.get((viewer, name))
+        if known is not None and known[0] == picture:
+            return known
+        made = match.pictures[(viewer, name)] = (picture, f"{match.record_id}-{match.version}")
+        if self.easel is not None:
+            self.easel.prepare(picture)
+        return made
+
+    def _hit_points(self, match: Match, seat: int) -> list[Point]:
+        """Returns the seat's offered points whose hit field the server fills in (and
+        remembers each one's action class and field, see `_resolve_point`)."""
+        offered = self.game.offered(match.state, seat)
+        points = [c for c in offered if isinstance(c, Point) and c.hit is not None]
+        for point in points:
+            self._hit_fields[type(point.base)] = point.hit
+        return points
+
+    async def _paint_points(self, person_id: int) -> None:
+        """Has the pictures a person's click may be checked on painted before their command
+        takes the room's lock, so the lock never waits for a painting."""
+        match, seat = self.match, self.seat_of(person_id)
+        if self.easel is None or match is None or seat is None or match.result is not None:
+            return
+        points = self._hit_points(match, seat)
+        pictures = self.game.pictures(match.state, seat) if points else {}
+        for name in {point.image for point in points}:
+            picture = pictures.get(name)
+            if picture is not None and self.easel.kept(picture) is None:
+                try:
+                    await self.easel.painted(picture)
+                except Exception:  # noqa: BLE001 - _resolve_point reports it to the player
+                    log.exception("room %s: picture %s not painted", self.row.code, name)
+
+    async def _resolve_point(self, match: Match, seat: int, action: Action) -> Action | Refusal:
+        """Returns a person's action with the hit field of the point it was built from
+        filled in from the seat's own picture, whatever the client sent for it; a refusal
+        for a point not on the picture. Other actions pass as they are.
+
+        In a race a click may be built from a point no longer offered (another seat took
+        that tile a moment before): it is filled in all the same, from a point of the same
+        kind, and `apply` says who was first. An action of a kind the room has seen hit
+        points of, while the seat is offered none, reaches `apply` with its hit field empty
+        (its default, else None), so a client's value never gets through.
+        """
+        points = [p for p in self._hit_points(match, seat) if type(p.base) is type(action)]
+        if not points:
+            name = self._hit_fields.get(type(action))
+            return replace(action, **{name: _empty(action, name)}) if name else action
+        point = next((p for p in points if p.made(action)), points[0])
+        picture = self.game.pictures(match.state, seat).get(point.image)
+        if picture is None or self.easel is None:
+            return UNPAINTED
+        x, y = getattr(action, point.x), getattr(action, point.y)
+        if not (isinstance(x, int) and isinstance(y, int)):
+            return OFF_PICTURE
+        if not (0 <= x < picture.width and 0 <= y < picture.height):
+            return OFF_PICTURE
+        painted = self.easel.kept(picture)
+        try:  # painted before the lock was taken unless the picture changed meanwhile
+            painted = painted or await self.easel.painted(picture)
+            return replace(action, **{point.hit or "": painted.hit(x, y)})
+        except Exception:  # noqa: BLE001 - a painter's failure refuses the click, nothing more
+            log.exception("room %s: no hit test on %s", self.row.code, point.image)
+            return UNPAINTED
+
     # ---- commands ----------------------------------------------------------------
 
     async def handle(self, person_id: int | None, payload: Mapping[str, Any]) -> Refusal | None:
@@ -326,7 +447,11 @@ class LiveRoom:
             return Refusal(_("Unknown command."))
         if person_id is None:
             return Refusal(_("Join the room with a name first."))
+        arrived = time.time()
+        if command is LiveRoom._act:
+            await self._paint_points(person_id)
         async with self.lock:
+            self._arrived = arrived
             try:
                 return await command(self, person_id, payload)
             except SQLAlchemyError:
@@ -342,17 +467,34 @@ class LiveRoom:
             return Refusal(_("You are watching: only players can make moves."))
         if match.players[seat].stand_in == HOST:
             return Refusal(_("A bot is playing your seat: take it back first."))
+        timer = self._timer_out(match, self._arrived)
+        if timer is not None:
+            # Arrived after the game's timer ran out: time's action comes first, as it would
+            # have had the timer's task not been waiting for this lock; the move is too late.
+            await self._ring(match, timer)
+            return TIME_UP
         if str(payload.get("v")) != str(match.stamp(seat)):
             # The newer table is already on its way to this tab (every stamp change
             # re-sends the seat's controls), so a polite refusal is all it needs.
             return STALE
-        return await self._apply(match, seat, payload)
+        action = self.game.codec.decode(payload)
+        if isinstance(action, Refusal):
+            return action
+        pointed = await self._resolve_point(match, seat, action)
+        if isinstance(pointed, Refusal):
+            return pointed
+        return await self._apply(match, seat, pointed)
 
     async def _apply(
-        self, match: Match, seat: int, payload: Mapping[str, Any], stand_in: str | None = None
+        self,
+        match: Match,
+        seat: int,
+        payload: Mapping[str, Any] | Action,
+        stand_in: str | None = None,
     ) -> Refusal | None:
-        """Checks, commits and then shows one move; `stand_in` says why a bot made it."""
-        action = self.game.codec.decode(payload)
+        """Checks, commits and then shows one move (an action, or its JSON from a bot or a
+        timer); `stand_in` says why a bot made it."""
+        action = payload if isinstance(payload, Action) else self.game.codec.decode(payload)
         if isinstance(action, Refusal):
             return action
         applied = self.game.apply(match.state, seat, action)
@@ -409,13 +551,25 @@ class LiveRoom:
     def timer_left(self) -> float | None:
         """Returns the seconds left on the game's running timer, counted from its stored
         start (so a page rendered after a restart counts from what is really left)."""
+        deadline = self.timer_deadline()
+        return None if deadline is None else max(0.0, deadline - time.time())
+
+    def timer_deadline(self) -> float | None:
+        """Returns when the game's running timer runs out (epoch seconds), or None."""
         match = self.match
         if match is None or match.result is not None:
             return None
         timer = self.game.timer(match.state)
         if timer is None or timer.key != match.timer_key:
             return None
-        return max(0.0, match.timer_since + timer.seconds - time.time())
+        return match.timer_since + timer.seconds
+
+    def _timer_out(self, match: Match, at: float) -> Timer | None:
+        """Returns the game's timer if it had run out at `at`, else None."""
+        timer = self.game.timer(match.state)
+        if timer is None or timer.key != match.timer_key:
+            return None
+        return timer if at >= match.timer_since + timer.seconds else None
 
     def _clock_running(self, state: Any, timer: Timer | None) -> frozenset[int]:
         """Returns the seats whose turn clocks run: those that must act, unless the game's own
@@ -429,6 +583,9 @@ class LiveRoom:
         computed once here and reused by every render of the seat's moves."""
         game = self.game
         match.stamps[mover] = seq
+        race = game.simultaneous(state)
+        if race is not None and race == game.simultaneous(match.state):
+            return  # the race goes on: the others' offers stay valid, and apply arbitrates
         for seat in (game.active_seats(match.state) | game.active_seats(state)) - {mover}:
             if game.offered(match.state, seat) != game.offered(state, seat):
                 match.stamps[seat] = seq
@@ -703,11 +860,18 @@ class LiveRoom:
             current = self.game.timer(match.state)
             if current is None or current.key != timer.key:
                 return  # the state moved on while this one waited
-            if self._timer is not None and self._timer[0] == timer.key:
-                self._timer = None  # this task is ending; _apply may schedule the next one
-            refusal = await self._apply(match, CLOCK, timer.action.to_json())
-            if refusal is not None:
-                log.error("room %s: timer %s refused: %s", self.row.code, timer.key, refusal.text())
+            await self._ring(match, timer)
+
+    async def _ring(self, match: Match, timer: Timer) -> None:
+        """Applies a timer's action as the CLOCK seat; its task, if another, is done for."""
+        if self._timer is not None and self._timer[0] == timer.key:
+            task = self._timer[1]
+            self._timer = None  # _apply may schedule the next one
+            if task is not asyncio.current_task():
+                task.cancel()
+        refusal = await self._apply(match, CLOCK, timer.action.to_json())
+        if refusal is not None:
+            log.error("room %s: timer %s refused: %s", self.row.code, timer.key, refusal.text())
 
     # ---- the turn clock ----------------------------------------------------------------
 
@@ -832,6 +996,14 @@ class LiveRoom:
         if refusal is not None:
             log.error("room %s: bot move refused: %s", self.row.code, refusal.text())
         return refusal is None
+
+
+def _empty(action: Action, name: str) -> Any:
+    """Returns an action field's default (None when it has none)."""
+    for found in dataclasses.fields(action):
+        if found.name == name:
+            return None if found.default is dataclasses.MISSING else found.default
+    return None
 
 
 def _same(last: Any, data: Any) -> Any:

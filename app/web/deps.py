@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from jinja2 import Environment
 
 from app.config import Settings
+from app.games.core import Game
 from app.identity import COOKIE, Identity
 from app.rooms.hub import Hub
 from app.rooms.store import Store
@@ -25,6 +27,10 @@ def _hub(request: Request) -> Hub:
     return request.app.state.hub
 
 
+def _games(request: Request) -> Mapping[str, Game[Any]]:
+    return request.app.state.games
+
+
 def _env(request: Request) -> Environment:
     return request.app.state.env
 
@@ -39,6 +45,7 @@ def _person(request: Request) -> int | None:
 
 SettingsDep = Annotated[Settings, Depends(_settings)]
 StoreDep = Annotated[Store, Depends(_store)]
+GamesDep = Annotated[Mapping[str, Game[Any]], Depends(_games)]
 HubDep = Annotated[Hub, Depends(_hub)]
 EnvDep = Annotated[Environment, Depends(_env)]
 IdentityDep = Annotated[Identity, Depends(_identity)]

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import functools
 import gettext
-from collections.abc import Callable, MutableMapping
+import time
+from collections.abc import Callable, MutableMapping, Sequence
 from pathlib import Path
 from types import FunctionType
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, Template, select_autoescape
-from jinja2.runtime import Context, new_context
+from jinja2.runtime import Context, Macro, new_context
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
@@ -84,10 +85,11 @@ class LoadedOnce(Environment):
         return loaded
 
 
-def make_environment() -> Environment:
-    """Returns the Jinja environment: autoescaped, with gettext callables installed."""
+def make_environment(extra: Sequence[Path] = ()) -> Environment:
+    """Returns the Jinja environment: autoescaped, with gettext callables installed.
+    `extra` folders hold more templates (a test's toy games)."""
     env = LoadedOnce(
-        loader=IndentFreeLoader(TEMPLATES),
+        loader=IndentFreeLoader([TEMPLATES, *extra]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
@@ -103,10 +105,21 @@ def make_environment() -> Environment:
     env.globals["_"] = env.globals["gettext"]  # skip Jinja's context-passing alias
     env.globals["translations"] = translations
     env.globals["say"] = lambda refusal: refusal_text(env, refusal)
+    env.globals["server_now"] = time.time  # a countdown tells the page the server's time
     env.filters["money"] = lambda value: f"£{value}"
     env.filters["move_vals"] = move_vals
+    env.filters["action_json"] = action_json
+    env.globals["memo"] = Memo()
+    env.filters["emoji"] = emoji
     env.globals["move"] = move_button
     return env
+
+
+def emoji(codepoints: str | None) -> str:
+    """Returns an emoji from the codepoints data tables give ("1f3c5", "1f468-200d-...")."""
+    if not codepoints:
+        return ""
+    return "".join(chr(int(point, 16)) for point in codepoints.split("-"))
 
 
 def move_button(
@@ -128,6 +141,40 @@ def move_vals(action: Action, version: int) -> Markup:
     safe inside a single-quoted attribute. An action's part is made once: moves parts are
     rendered after every move and mostly offer the same actions again."""
     return Markup(f'{_action_vals(action)}, "cmd": "act", "v": {int(version)}}}')
+
+
+class Memo:
+    """`memo(macro, *args)` in a template: the macro's output for those arguments, made once.
+
+    For macros called often whose output depends on their (hashable) arguments alone, such
+    as a tile's chip, or a picture's point steps, which every seat's moves part shows again
+    after every click: calling a Jinja macro costs more than the few tags it writes. Keyed
+    by the macro's compiled code (the same for every render of its template) and the
+    arguments, a macro among them by its code too; bounded, oldest first out.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._made: dict[tuple[Any, ...], Any] = {}
+
+    def __call__(self, macro: Any, *args: Any) -> Any:
+        key = (macro._func.__code__, *(_code_of(arg) for arg in args))
+        made = self._made.get(key)
+        if made is None:
+            if len(self._made) >= self.size:
+                del self._made[next(iter(self._made))]
+            made = self._made[key] = macro(*args)
+        return made
+
+
+def _code_of(value: Any) -> Any:
+    return value._func.__code__ if isinstance(value, Macro) else value
+
+
+def action_json(action: Action) -> Markup:
+    """Returns an action's JSON, safe inside a single-quoted attribute (made once per action,
+    as `move_vals`: a picture's point steps are rendered again after every click)."""
+    return Markup(_action_vals(action) + "}")
 
 
 @functools.lru_cache(maxsize=8192)

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from jinja2 import Environment, meta
 
+from app.games.core import Point
 from app.games.core.clock import PRESETS
 from app.rooms.live import HOST, OPEN, LiveRoom
 from app.web.render import game_package, render
@@ -154,6 +155,35 @@ def own_game_parts(env: Environment, live: LiveRoom, viewer: Viewer) -> Iterator
             # the moves they offer date from a newer version.
             key = (data, match.stamp(viewer.seat))
         yield Part(name, key, f"{folder}/{name}.html", data)
+    yield from _picture_parts(live, viewer)
+
+
+def _picture_parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
+    """Yields each picture the viewer was shown in this game, `picture-<name>`, into the
+    slot of that id the game's table places: the picture while the game shows it to the
+    viewer (by an address whose token changes with the picture, so its key is its data),
+    else nothing. The moves part only offers the points; the picture itself re-renders
+    only when it changes, so a zoomed and scrolled picture stays as the player left it."""
+    names = live.pictures_shown(viewer.seat)
+    shown = live.viewer_pictures(viewer.seat) if names else {}
+    for name in names:
+        current = shown.get(name)
+        data: tuple[Any, ...] = (name,)
+        if current is not None:
+            picture, token = current
+            url = f"/rooms/{live.row.code}/pictures/{name}?v={token}"
+            data = (name, url, picture.width, picture.height, _zoom(live, viewer, name))
+        yield Part(f"picture-{name}", data, "room/parts/picture.html", data)
+
+
+def _zoom(live: LiveRoom, viewer: Viewer, name: str) -> bool:
+    """Returns whether the page lets the viewer zoom into a picture: unless a point offered
+    on it says not (a courtesy; the server enforces it by painting the picture small)."""
+    match = live.match
+    if match is None or viewer.seat is None:
+        return True
+    offered = live.game.offered(match.state, viewer.seat)
+    return all(c.zoom for c in offered if isinstance(c, Point) and c.image == name)
 
 
 def _public_game_parts(env: Environment, live: LiveRoom) -> tuple[tuple[Part, ...], ...]:
@@ -348,6 +378,8 @@ def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
         # Seconds left on the game's own timer (a For20 window): a callable, so only the
         # templates that show a countdown pay for it.
         "timer_left": live.timer_left,
+        # When it runs out, on the server's clock (epoch seconds; see room/countdown.html).
+        "timer_deadline": live.timer_deadline,
     }
 
 

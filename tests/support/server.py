@@ -30,12 +30,14 @@ class LiveServer:
         bot_delay_ms: int = 20,
         ws: str = "websockets-sansio",
         settings: dict[str, str] | None = None,
+        factory: str = "app.main:create_app",
     ) -> None:
         self.database_url = database_url
         self.data_dir = data_dir
         self.bot_delay_ms = bot_delay_ms
         self.ws = ws
         self.settings = settings or {}  # more GAMENIGHT_ variables for this server
+        self.factory = factory  # the application factory uvicorn runs (a test's toys)
         self.process: subprocess.Popen[bytes] | None = None
         self._sock: socket.socket | None = None
         self.url = ""
@@ -45,7 +47,7 @@ class LiveServer:
         upgrade(self.database_url, quiet=True)
         listen, fds = self._listen()
         command = [
-            sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory", *listen,
+            sys.executable, "-m", "uvicorn", self.factory, "--factory", *listen,
             "--log-level", "warning", "--ws", self.ws, "--ws-max-size", "65536",
             # As scripts/serve: off unless the host turns it on.
             "--ws-per-message-deflate", os.environ.get("GAMENIGHT_WS_DEFLATE", "false"),

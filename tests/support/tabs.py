@@ -206,3 +206,16 @@ def fewest(
             if total is None or total[0] <= sum(points[v] for v in combo) <= total[1]:
                 return combo
     return None
+
+
+def point_steps(part: str) -> list[dict[str, Any]]:
+    """Returns the points on pictures a moves part offers (room/moves.html's point_steps), each
+    as the move a click on its picture sends but the point: its base action, `cmd`, `v`."""
+    import html
+
+    out = []
+    for version, steps in re.findall(r'<div class="point-steps" data-v="(\d+)">(.*?)</div>',
+                                     part, re.S):  # fmt: skip
+        for base in re.findall(r"class=\"point-step[^>]*data-base='([^']*)'", steps):
+            out.append({**json.loads(html.unescape(base)), "cmd": "act", "v": int(version)})
+    return out

@@ -15,7 +15,8 @@ from app.games.registry import GAMES
 from tests.support.server import LiveServer
 from tests.support.tabs import join
 
-DECK_SIZES = {"for20": 120, "four-pints": 47, "stellar": 60}  # the Keg is no deck card
+# The Keg is no deck card; Speedy Pickers' deck is its 100 Transaction cards.
+DECK_SIZES = {"for20": 120, "four-pints": 47, "stellar": 60, "speedy_pickers": 100}
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +90,13 @@ def test_the_for20_page_shows_type_points_range_coins_cost_pay_and_ability(url: 
     polizia = row_of(html, "Polizia")
     assert polizia[0] == 2 and polizia[1][1:3] == ["3", "1"]
     assert row_of(html, "Nice Tool!")[1][1:3] == ["2", "1"]  # discard 2, recycles for 1
+
+
+def test_the_speedy_pickers_page_shows_categories_costs_worth_and_powers(url: str) -> None:
+    html = page(url, "speedy_pickers")
+    cloth = row_of(html, "Cloth")
+    assert "3" in cloth[1][3:] and cloth[1][1]  # costs 3 objects; says what it does
+    assert any(cells[0].endswith("Sport") for _count, cells in card_rows(html))
 
 
 def test_the_four_pints_page_shows_prices_points_and_what_cards_do(url: str) -> None:

@@ -5,6 +5,7 @@ from app.games.core.actions import Action, ActionCodec
 from app.games.core.choices import Choice, Gather, Item, MovesView, OneOf, Pick, Point, Span
 from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
 from app.games.core.outcome import EVERYONE, Applied, Event, Refusal, Result, rank_by
+from app.games.core.pictures import Picture
 from app.games.core.reference import CardEntry, CardGroup, CardReference
 from app.games.core.replay import ReplayError, replay
 from app.games.core.rng import Rng
@@ -28,6 +29,7 @@ __all__ = [
     "OneOf",
     "OptionSpec",
     "Pick",
+    "Picture",
     "Point",
     "Refusal",
     "ReplayError",

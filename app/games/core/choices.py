@@ -10,7 +10,7 @@ A game's `choices(state, seat)` returns these, as plain comparable data:
 - `OneOf`: one of several ways to complete a base action (an action card's target: an
   opponent and one of their cards), shown under one heading with a short button each.
 - `Point`: a click on a picture; the base action gets the point's x and y in the picture's
-  own pixels.
+  own pixels, and, when it names a `hit` field, what the server's painter finds there.
 
 The table only helps: whatever it sends is decoded by the codec and checked by `apply` as one
 composed action, so a built action that breaks a rule gets the engine's refusal.
@@ -95,8 +95,19 @@ class OneOf:
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """Click a point of the picture at `image` (`width` × `height` pixels): the action is
-    `base` with fields `x` and `y` set to the point, in the picture's pixels."""
+    """Click a point of a picture (`width` × `height` pixels): the action is `base` with
+    fields `x` and `y` set to the point, in the picture's pixels.
+
+    `image` is the name of one of the viewer's pictures (`Game.pictures`), which the server
+    paints and serves to that viewer alone, or else the address of a fixed picture (a
+    static file). Several points on one picture are its steps: the player chooses one (a
+    tile), then clicks.
+
+    `hit` names the action field the SERVER fills in with what the picture's painter finds
+    under the point (an object's key, or "" for nothing) before `apply` sees the action;
+    whatever a client sent for it is overwritten, so it cannot be forged, and the action is
+    logged with it, so a replay needs no pixels. It needs `image` to name a picture.
+    """
 
     base: Action
     image: str
@@ -104,9 +115,23 @@ class Point:
     height: int
     x: str = "x"
     y: str = "y"
+    hit: str | None = None
+    zoom: bool = True  # False: the page offers no zoom (a courtesy; see `Game.pictures`)
 
-    def build(self, x: int, y: int) -> Action:
-        return dataclasses.replace(self.base, **{self.x: x, self.y: y})
+    def build(self, x: int, y: int, hit: str | None = None) -> Action:
+        """Returns the base action at (x, y) (with `hit` in its hit field, when it has one)."""
+        fields: dict[str, Any] = {self.x: x, self.y: y}
+        if self.hit is not None:
+            fields[self.hit] = hit
+        return dataclasses.replace(self.base, **fields)
+
+    def made(self, action: Action) -> bool:
+        """Returns whether an action is this point's base at some point (any x, y, hit)."""
+        if type(action) is not type(self.base):
+            return False
+        fields = [self.x, self.y] + ([self.hit] if self.hit is not None else [])
+        reset = {name: getattr(self.base, name) for name in fields}
+        return dataclasses.replace(action, **reset) == self.base
 
 
 Choice = Pick | Gather | OneOf | Point

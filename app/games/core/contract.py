@@ -17,6 +17,8 @@ codec, bots) whose methods are pure functions of an immutable state:
                                             + the seat's moves, `moves_part`)
     result(state)                        -> Result once the game is over, else None
     timer(state)                         -> the clock action to fire, if any
+    simultaneous(state)                  -> the key of a phase in which seats race, if any
+    pictures(state, viewer)              -> the pictures that viewer may look at now
     card_reference()                     -> every card with its data, for the reference page
 
 No I/O, no clock, no globals: randomness comes from the `Rng` inside the state
@@ -29,7 +31,7 @@ would answer the same again.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
@@ -38,6 +40,7 @@ from app.games.core.actions import Action, ActionCodec
 from app.games.core.choices import Choice, MovesView, StateMemo, picks
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.pictures import Picture
 from app.games.core.reference import CardReference
 
 if TYPE_CHECKING:
@@ -201,6 +204,23 @@ class Game(ABC, Generic[S]):
     def timer(self, state: S) -> Timer | None:
         """Returns the clock running now, if the game has one."""
         return None
+
+    def simultaneous(self, state: S) -> Hashable | None:
+        """Returns a key naming the phase running now when its seats act at once and race
+        (a search against a sand timer), else None.
+
+        While the key stays the same, a seat's offered moves stay valid when others act (its
+        stamp moves on only with its own moves), so one player's click never makes another's
+        concurrent click stale: `apply` arbitrates the race, refusing the later of two claims
+        on one thing with a reason that says who was first.
+        """
+        return None
+
+    def pictures(self, state: S, viewer: Viewer) -> Mapping[str, Picture]:
+        """Returns the pictures this viewer may look at now, by name (a `Point`'s `image`):
+        the server serves each to that viewer alone, and paints it only when asked. A
+        spectator (None) gets what the game gives spectators, usually nothing."""
+        return {}
 
     def card_reference(self) -> CardReference | None:
         """Returns every card of the game with its data, drawn by the game's `cards.html`

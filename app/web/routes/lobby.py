@@ -11,8 +11,7 @@ from jinja2 import Environment
 from app.games.core import Refusal
 from app.games.core.clock import CHOICES as CLOCK_CHOICES
 from app.games.core.clock import OFF
-from app.games.registry import GAMES, get_game
-from app.web.deps import EnvDep, IdentityDep, PersonDep, SettingsDep, StoreDep
+from app.web.deps import EnvDep, GamesDep, IdentityDep, PersonDep, SettingsDep, StoreDep
 from app.web.names import clean_name, set_person_cookie
 from app.web.render import refusal_text, render
 
@@ -20,14 +19,14 @@ router = APIRouter()
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(env: EnvDep, store: StoreDep, person: PersonDep) -> HTMLResponse:
+async def lobby(env: EnvDep, games: GamesDep, store: StoreDep, person: PersonDep) -> HTMLResponse:
     rooms = await store.listed_rooms()
     names = await store.person_names([person] if person else [])
     html = render(
         env,
         "lobby.html",
-        games=list(GAMES.values()),
-        names={game.id: game.name for game in GAMES.values()},
+        games=list(games.values()),
+        names={game.id: game.name for game in games.values()},
         rooms=rooms,
         me=names.get(person or 0),
         clocks=CLOCK_CHOICES,
@@ -39,6 +38,7 @@ async def lobby(env: EnvDep, store: StoreDep, person: PersonDep) -> HTMLResponse
 async def create_room(
     request: Request,
     env: EnvDep,
+    games: GamesDep,
     store: StoreDep,
     identity: IdentityDep,
     settings: SettingsDep,
@@ -48,7 +48,7 @@ async def create_room(
     listed: Annotated[str, Form(max_length=10)] = "",
     clock: Annotated[str, Form(max_length=16)] = OFF,
 ) -> Response:
-    game = get_game(game_id)
+    game = games.get(game_id)
     if game is None:
         return _error(env, "Unknown game.", 404)
     if clock not in {key for key, _label in CLOCK_CHOICES}:

@@ -1,0 +1,18 @@
+"""Image bytes that say nothing but pixels: no EXIF, XMP, ICC profile or text chunks."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+WEBP = "image/webp"
+_QUALITY = 80  # chosen: busy 1600×1000 scenes stay near 200 KB and still look sharp
+
+
+def webp_bytes(image: Image.Image) -> bytes:
+    """Returns `image` as a lossy WebP holding only its pixels (a bare VP8 chunk)."""
+    clean = Image.frombytes("RGB", image.size, image.convert("RGB").tobytes())
+    out = io.BytesIO()
+    clean.save(out, "WEBP", quality=_QUALITY, method=4, exif=b"", icc_profile=None, xmp=b"")
+    return out.getvalue()

@@ -1,0 +1,1 @@
+"""Speedy Pickers' search scenes: eight styles of all 160 objects among clutter, and their looks."""
