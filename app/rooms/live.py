@@ -174,6 +174,7 @@ class LiveRoom:
         # made for: what every tab that was sent that revision holds.
         self.shared_keys: dict[Any, Any] | None = None
         self._bot_task: asyncio.Task[None] | None = None
+        self._bot_ticks = 0  # bot moves made: part of each bot's random seed
         self._timer: tuple[str, asyncio.Task[None]] | None = None  # (key, task) of the clock
         self.away_grace = away_grace  # seconds disconnected before a bot takes a seat over
         self.clock_scale = clock_scale  # multiplies the clock presets (tests only)
@@ -500,6 +501,8 @@ class LiveRoom:
         applied = self.game.apply(match.state, seat, action)
         if isinstance(applied, Refusal):
             return applied
+        if applied.state is match.state and not applied.events:
+            return None  # it changed nothing and showed nothing: no move to log or show
         result = self.game.result(applied.state)
         seq = match.version + 1
         moment = datetime.now(UTC)  # stored with the move: clocks are rebuilt from it
@@ -958,45 +961,55 @@ class LiveRoom:
 
     def _schedule_bots(self) -> None:
         if self._bot_task is None or self._bot_task.done():
-            if self._bot_seat() is not None:
+            if self._bot_seats():
                 self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
-    def _bot_seat(self) -> int | None:
-        """Returns the first seat that must act and that a bot plays (its own, or a stand-in)."""
+    def _bot_seats(self) -> list[int]:
+        """Returns the seats that must act and that a bot plays (its own, or a stand-in): the
+        first of them, or in a race (`Game.simultaneous`) all of them, since each searches
+        on its own and one bot's moves must not keep the others waiting."""
         match = self.match
         if match is None or match.result is not None:
-            return None
-        for seat in sorted(self.game.active_seats(match.state)):
-            player = match.players[seat]
-            if (player.bot and player.person_id is None) or self.stand_in_reason(seat):
-                return seat
-        return None
+            return []
+        seats = [
+            seat
+            for seat in sorted(self.game.active_seats(match.state))
+            if (match.players[seat].bot and match.players[seat].person_id is None)
+            or self.stand_in_reason(seat)
+        ]
+        return seats if self.game.simultaneous(match.state) is not None else seats[:1]
 
     async def _run_bots(self) -> None:
-        """Plays bot turns one by one, pausing so people can follow."""
+        """Plays bot turns one by one, pausing so people can follow; in a race every bot
+        racing makes one move per pause."""
         while True:
             await asyncio.sleep(self.bot_delay)
             async with self.lock:
-                seat = self._bot_seat()
-                if seat is None or self.match is None:
+                seats = self._bot_seats()
+                if not seats:
                     return
-                # Same path as people, minus the version check: the bot read the state
-                # under the lock. _apply will not start a second bot task while this runs.
-                if not await self._stand_in_move(self.match, seat, self.stand_in_reason(seat)):
-                    return
+                for seat in seats:
+                    # Same path as people, minus the version check: the bot read the state
+                    # under the lock. _apply will not start a second bot task while this runs.
+                    if self.match is None or seat not in self._bot_seats():
+                        continue  # the race ended, or this seat stopped, meanwhile
+                    if not await self._stand_in_move(self.match, seat, self.stand_in_reason(seat)):
+                        return
 
     async def _stand_in_move(self, match: Match, seat: int, reason: str | None) -> bool:
         """Makes one bot move for a seat (its own bot, else the game's stand-in); returns
         whether it was played. `reason` is logged: why a bot moved for the seat's person."""
         player = match.players[seat]
         bot = self.game.bots.get(player.bot or self.game.stand_in, random_legal)
-        rng = random.Random(f"{match.record_id}:{match.version}:{seat}")
+        # The tick tells apart a bot's turns at one version: one that changed nothing (a
+        # searcher that found nothing yet) draws afresh next time.
+        self._bot_ticks += 1
+        rng = random.Random(f"{match.record_id}:{match.version}:{seat}:{self._bot_ticks}")
         action = bot(self.game, match.state, seat, rng)
         refusal = await self._apply(match, seat, action.to_json(), reason)
         if refusal is not None:
             log.error("room %s: bot move refused: %s", self.row.code, refusal.text())
         return refusal is None
-
 
 def _empty(action: Action, name: str) -> Any:
     """Returns an action field's default (None when it has none)."""
