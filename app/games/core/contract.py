@@ -105,15 +105,22 @@ class Game(ABC, Generic[S]):
     """The view part that holds a seat's moves (a `MovesView`, or None when it has none): a
     server stamps it with the seat's version, and the table builds its choices."""
 
-    @abstractmethod
+    def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:
+        """Makes the game with its bots, by name (a game's package passes its own)."""
+        self.bots = dict(bots or {})
+
     def setup(self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None) -> S:
-        """Returns the starting state for a number of seats."""
+        """Returns the starting state for a number of seats. A game overrides this or `deal`
+        (each is made of the other)."""
+        return self.deal(players, options, seed, carry).state
 
     def deal(
         self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
     ) -> Applied[S]:
         """Returns the starting state with what the set-up showed (for the log), such as the
         first player's opening draws. The state is always `setup`'s; most games show nothing."""
+        if type(self).setup is Game.setup:
+            raise NotImplementedError("a game overrides setup or deal")
         return Applied(self.setup(players, options, seed, carry))
 
     @abstractmethod

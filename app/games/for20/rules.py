@@ -17,7 +17,7 @@ from typing import Any
 
 from app.games.core.actions import Action
 from app.games.core.choices import Choice
-from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
+from app.games.core.contract import CLOCK, Game, OptionSpec, Timer, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
 from app.games.core.reference import CardReference
@@ -127,15 +127,6 @@ class For20(Game[For20State]):
     codec = CODEC
     stand_in = "smart"
     seat_parts = frozenset({"players"})
-
-    def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:
-        self.bots = dict(bots or {})
-
-    def setup(
-        self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
-    ) -> For20State:
-        """Returns the dealt table: 5 secret game cards each, the first player's draws done."""
-        return self.deal(players, options, seed, carry).state
 
     def deal(
         self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None

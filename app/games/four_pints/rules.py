@@ -15,7 +15,7 @@ from typing import Any
 
 from app.games.core.actions import Action
 from app.games.core.choices import Choice, Pick, first_of_each
-from app.games.core.contract import Bot, Game, Viewer
+from app.games.core.contract import Game, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
 from app.games.core.reference import CardReference
@@ -115,9 +115,6 @@ class FourPints(Game[FourPintsState]):
     codec = CODEC
     stand_in = "greedy"
     seat_parts = frozenset({"players"})
-
-    def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:
-        self.bots = dict(bots or {})
 
     def setup(
         self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None

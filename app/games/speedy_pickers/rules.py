@@ -13,7 +13,7 @@ from typing import Any
 
 from app.games.core.actions import Action
 from app.games.core.choices import Choice, OneOf, Pick, Point
-from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
+from app.games.core.contract import CLOCK, Game, OptionSpec, Timer, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
 from app.games.core.pictures import Picture
@@ -86,15 +86,6 @@ class SpeedyPickers(Game[SpeedyState]):
             maximum=SECONDS_MAX,
         ),
     )
-
-    def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:
-        self.bots = dict(bots or {})
-
-    def setup(
-        self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
-    ) -> SpeedyState:
-        """Returns turn 1 ready to play."""
-        return self.deal(players, options, seed, carry).state
 
     def deal(
         self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None

@@ -16,7 +16,7 @@ from typing import Any
 
 from app.games.core.actions import Action
 from app.games.core.choices import Choice, Pick, first_of_each
-from app.games.core.contract import Bot, Game, Viewer
+from app.games.core.contract import Game, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
 from app.games.core.reference import CardReference
@@ -137,9 +137,6 @@ class Stellar(Game[StellarState]):
     codec = CODEC
     stand_in = "greedy"
     seat_parts = frozenset({"telescopes", "notebooks"})
-
-    def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:
-        self.bots = dict(bots or {})
 
     def setup(
         self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
