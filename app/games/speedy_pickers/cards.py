@@ -65,11 +65,12 @@ CATEGORY_SYMBOLS: Mapping[Category, str] = MappingProxyType(
 )
 
 SAND_TIMER_SYMBOL = "23f3"  # hourglass with flowing sand, beside the countdown
+WINNER_SYMBOL = "1f3c6"  # trophy, beside the winner's rank
 
 # Every emoji the table's pages show besides the objects. They are vendored with the objects'
 # pictures (scripts/vendor-emoji) so that pages draw them as images: a screen without an emoji
 # font (headless Chromium, many desktops) would show empty boxes for the characters.
-PAGE_SYMBOLS: tuple[str, ...] = (*CATEGORY_SYMBOLS.values(), SAND_TIMER_SYMBOL)
+PAGE_SYMBOLS: tuple[str, ...] = (*CATEGORY_SYMBOLS.values(), SAND_TIMER_SYMBOL, WINNER_SYMBOL)
 
 
 class Kind(StrEnum):
