@@ -24,6 +24,7 @@ from app.pictures.registry import painter as registered_painter
 from app.rooms.hub import Hub
 from app.rooms.pictures import Easel, PainterLookup
 from app.rooms.store import Store
+from app.web import emoji
 from app.web.render import make_environment
 from app.web.routes import games as game_pages
 from app.web.routes import lobby, pictures, rooms
@@ -75,6 +76,8 @@ def create_app(
     app.state.env = make_environment(templates)
     app.state.identity = Identity(settings.signing_key)
     app.add_middleware(SecurityMiddleware, allowed_origins=[settings.public_origin])
+    # Before /static, which would otherwise take (and miss) these paths.
+    app.mount(emoji.URL, StaticFiles(directory=emoji.DIRECTORY), name="emoji")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(lobby.router)
     app.include_router(rooms.router)

@@ -16,6 +16,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
 from app.games.core import Action, Refusal
+from app.web.emoji import emoji
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -113,13 +114,6 @@ def make_environment(extra: Sequence[Path] = ()) -> Environment:
     env.filters["emoji"] = emoji
     env.globals["move"] = move_button
     return env
-
-
-def emoji(codepoints: str | None) -> str:
-    """Returns an emoji from the codepoints data tables give ("1f3c5", "1f468-200d-...")."""
-    if not codepoints:
-        return ""
-    return "".join(chr(int(point, 16)) for point in codepoints.split("-"))
 
 
 def move_button(

@@ -47,6 +47,15 @@ def click_in_scene(person: people.Person, tile: str, at: tuple[int, int]) -> Non
     page.wait_for_function("(n) => window.__gn.messages > n", arg=before)
 
 
+def table_comes_first_on_a_phone(person: people.Person) -> None:
+    """In one column the game's table is above the seats: a searcher need not scroll to it."""
+    person.page.set_viewport_size(people.PHONE)
+    table = person.page.locator("#table").bounding_box()
+    seats = person.page.locator("#seats").bounding_box()
+    assert table is not None and seats is not None and table["y"] < seats["y"]
+    person.page.set_viewport_size(people.DESKTOP)
+
+
 def test_a_turn_is_played_by_clicking_in_the_scene(
     browser: Any, speedy_server: LiveServer, database: Path
 ) -> None:
@@ -60,6 +69,7 @@ def test_a_turn_is_played_by_clicking_in_the_scene(
                 "() => { const i = document.querySelector('#picture-scene .picture-image');"
                 " return i && i.complete && i.naturalWidth === 1600; }"
             )
+        table_comes_first_on_a_phone(bob)
         state = state_of(database, invite.rsplit("/", 1)[1])
         first, second = state.centre[:2]
         ann_spot = spots(painted_scene(state, 0))[first]

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from app.games.speedy_pickers.cards import PAGE_SYMBOLS
 from app.games.speedy_pickers.objects import BY_KEY, DECOYS, OBJECTS, Category
 from app.pictures.emoji import EMOJI_DIR, EmojiSet, svg_path
 from app.pictures.registry import PAINTERS
@@ -31,7 +32,8 @@ def test_every_set_draws_every_object_and_decoy(emoji_set: EmojiSet) -> None:
 
 
 def test_nothing_else_is_vendored() -> None:
-    wanted = {f"{tile.emoji}.svg" for tile in OBJECTS} | {f"{d}.svg" for d in DECOYS}
+    symbols = {tile.emoji for tile in OBJECTS} | set(DECOYS) | set(PAGE_SYMBOLS)
+    wanted = {f"{symbol}.svg" for symbol in symbols}
     for emoji_set in EmojiSet:
         names = {p.name for p in (EMOJI_DIR / emoji_set.value).iterdir()} - {"LICENSE"}
         assert names == wanted

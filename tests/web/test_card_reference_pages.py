@@ -99,6 +99,17 @@ def test_the_speedy_pickers_page_shows_categories_costs_worth_and_powers(url: st
     assert any(cells[0].endswith("Sport") for _count, cells in card_rows(html))
 
 
+def test_the_speedy_pickers_symbols_are_pictures_the_server_serves(url: str) -> None:
+    html = page(url, "speedy_pickers")
+    sources = set(re.findall(r'<img class="emoji" src="([^"]+)"', html))
+    assert len(sources) == 4  # one per category
+    for source in sources:
+        response = httpx.get(f"{url}{source}")
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("image/svg+xml")
+        assert response.content.lstrip().startswith(b"<svg")
+
+
 def test_the_four_pints_page_shows_prices_points_and_what_cards_do(url: str) -> None:
     html = page(url, "four-pints")
     assert row_of(html, "IPA") == (2, ["IPA", "£6", "£3", "8", "1", "2"])

@@ -79,3 +79,11 @@ async def test_before_a_game_the_host_can_free_another_persons_seat() -> None:
     assert await live.handle(2, {"cmd": "free", "seat": 0}) is not None
     assert await live.handle(1, {"cmd": "free", "seat": 1}) is None
     assert live.seats[1].person_id is None
+
+
+def test_before_a_game_the_host_can_add_each_kind_of_bot_to_a_free_seat() -> None:
+    live = toy_room(people=2)
+    live.attach(Tab(1))
+    assert {"cmd": "bot", "seat": 2, "bot": "random"} in commands(live, 1)
+    # The kind in brackets: "add a expert bot" read wrong, and word order differs by language.
+    assert "Seat 3: add a bot (random)" in rendered(live, 1)["controls"]

@@ -54,7 +54,8 @@ CATEGORY_NAMES: Mapping[Category, str] = MappingProxyType(
 )
 
 # Chosen: the symbol printed on a tile and a Collector card, as emoji codepoints (lowercase hex,
-# as objects.py writes them); none of them is one of the 160 objects.
+# as objects.py writes them). Three of them (medal, palette, classical building) are also objects
+# of the 160, so "Artist palette" shows the Leisure symbol beside its name: a candidate to change.
 CATEGORY_SYMBOLS: Mapping[Category, str] = MappingProxyType(
     {
         Category.SPORT: "1f3c5",  # sports medal
@@ -63,6 +64,14 @@ CATEGORY_SYMBOLS: Mapping[Category, str] = MappingProxyType(
         Category.HISTORY: "1f3db",  # classical building
     }
 )
+
+SAND_TIMER_SYMBOL = "23f3"  # hourglass with flowing sand, beside the countdown
+WINNER_SYMBOL = "1f3c6"  # trophy, beside the winner's rank
+
+# Every emoji the table's pages show besides the objects. They are vendored with the objects'
+# pictures (scripts/vendor-emoji) so that pages draw them as images: a screen without an emoji
+# font (headless Chromium, many desktops) would show empty boxes for the characters.
+PAGE_SYMBOLS: tuple[str, ...] = (*CATEGORY_SYMBOLS.values(), SAND_TIMER_SYMBOL, WINNER_SYMBOL)
 
 
 class Kind(StrEnum):
