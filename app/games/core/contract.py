@@ -106,8 +106,10 @@ class Game(ABC, Generic[S]):
     server stamps it with the seat's version, and the table builds its choices."""
 
     def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:
-        """Makes the game with its bots, by name (a game's package passes its own)."""
-        self.bots = dict(bots or {})
+        """Makes the game with its bots, by name (a game's package passes its own); without
+        any, it keeps the ones its class names."""
+        if bots is not None:
+            self.bots = dict(bots)
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None) -> S:
         """Returns the starting state for a number of seats. A game overrides this or `deal`
