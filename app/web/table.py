@@ -251,29 +251,27 @@ def _stand_in(live: LiveRoom, seat_no: int) -> str | None:
 
 
 def _clock_parts(live: LiveRoom) -> tuple[Part, ...]:
-    """Yields each game seat's clock, `clock-<room seat>`, shown in its row of the seats.
+    """Returns each game seat's clock, `clock-<room seat>`, shown in its row of the seats
+    (made once per revision for every viewer, with the other shared parts: `shared`).
 
     Its key holds the deadline (or the bank, while stopped), so it is re-sent only when that
     changes; and the seating generation, so a seats part re-sent after a seating change
-    (bringing empty clock slots) is followed by the clocks again. The key is the same for
-    every viewer, so each clock renders once per move for all. The page counts down from
+    (bringing empty clock slots) is followed by the clocks again. The page counts down from
     the seconds left when it was rendered (`data-countdown`): the browser's own clock may
     be wrong, it does not matter.
     """
-    return tuple(_make_clock_parts(live))
-
-
-def _make_clock_parts(live: LiveRoom) -> Iterator[Part]:
     match = live.match
     assert match is not None and match.clocks is not None
     clocks, now, generation = match.clocks, time.time(), live.seating_generation
+    made = []
     for seat, player in enumerate(match.players):
         if player.seat_no is None:
             continue
         deadline = clocks.deadline(seat)
         key = (deadline, clocks.banks[seat], generation)
         data = (player.seat_no, deadline is not None, clocks.left(seat, now))
-        yield Part(f"clock-{player.seat_no}", key, "room/parts/clock.html", data)
+        made.append(Part(f"clock-{player.seat_no}", key, "room/parts/clock.html", data))
+    return tuple(made)
 
 
 def _controls_data(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
