@@ -11,7 +11,7 @@ lock until its append returns.
 A batch of plain moves (no game ends in it) is one multi-row INSERT on a driver
 connection the log keeps in autocommit: one statement is one atomic commit and
 one round trip, where SQLAlchemy's transaction took three (BEGIN, INSERT, COMMIT)
-and about five times the CPU. On PostgreSQL that connection is the async driver's,
+and about five times the CPU. On PostgreSQL that connection is asyncpg's,
 used on the event loop itself. SQLite's driver blocks, but its insert is shorter than
 a hop to a thread, so it runs on the loop too (see `SqliteRows`). A batch that ends a
 game writes several tables in one transaction, through SQLAlchemy on the log's thread.
@@ -29,10 +29,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-import psycopg
+import asyncpg
 from sqlalchemy import Connection, Engine, PoolProxiedConnection, insert, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, StatementError
+from sqlalchemy.exc import (
+    DatabaseError,
+    DBAPIError,
+    IntegrityError,
+    OperationalError,
+    StatementError,
+)
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db.engine import make_sync_engine
@@ -134,33 +140,55 @@ class ActionLog:
 
 
 class AsyncRows:
-    """PostgreSQL: the async driver's connection, in autocommit, on the event loop."""
+    """PostgreSQL: an asyncpg connection of the log's own, on the event loop.
+
+    asyncpg, not the app's psycopg, for this one statement: its protocol is compiled, and an
+    insert cost about a third of psycopg's client CPU (`bench/README.md`, "The log's
+    driver"); at 500 moves/s psycopg's insert was a tenth of the server's CPU. Outside a
+    transaction each statement is its own commit. Its errors come back as SQLAlchemy's
+    (IntegrityError for a repeated sequence number...), which is what the rooms catch.
+    """
 
     def __init__(self, url: str) -> None:
-        self._conninfo = make_url(url).set(drivername="postgresql").render_as_string(False)
-        self._conn: psycopg.AsyncConnection[Any] | None = None
-        # One cursor for every insert: making one per statement (what the connection's
-        # `execute` does) was about a quarter of an insert's CPU.
-        self._cursor: psycopg.AsyncCursor[Any] | None = None
+        self._dsn = make_url(url).set(drivername="postgresql").render_as_string(False)
+        self._conn: asyncpg.Connection[Any] | None = None
 
     async def insert(self, batch: list[Entry]) -> None:
-        if self._conn is None or self._cursor is None:
-            self._conn = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
-            self._cursor = self._conn.cursor()
-        sql = _insert_sql("format", len(batch))
+        if self._conn is None or self._conn.is_closed():
+            self._conn = await asyncpg.connect(self._dsn)
+        sql = _insert_sql("numeric_dollar", len(batch))
         params = _row_values(batch, "postgresql")
         try:
-            await self._cursor.execute(sql, params)
-        except psycopg.Error as error:
-            lost = self._conn.broken or self._conn.closed
+            await self._conn.execute(sql, *params)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+            lost = self._conn.is_closed() or isinstance(error, _LOST)
             if lost:
                 await self.close()
-            raise _as_sqlalchemy(sql, params, error, psycopg.Error, lost) from error
+            raise _asyncpg_error(sql, params, error, lost) from error
 
     async def close(self) -> None:
         if self._conn is not None:
-            await self._conn.close()
-            self._conn = self._cursor = None
+            self._conn.terminate()  # nothing to wait for: autocommit, no transaction open
+            self._conn = None
+
+
+# Errors after which the connection is of no more use (the server went away or shut down).
+_LOST = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.OperatorInterventionError,
+    OSError,
+)
+
+
+def _asyncpg_error(sql: str, params: list[Any], error: Exception, lost: bool) -> DBAPIError:
+    """Returns an asyncpg error as the SQLAlchemy error a DB-API driver's would become."""
+    kind: type[DBAPIError] = DatabaseError
+    if isinstance(error, asyncpg.IntegrityConstraintViolationError):
+        kind = IntegrityError
+    elif lost:
+        kind = OperationalError
+    return kind(sql, params, error, connection_invalidated=lost)
 
 
 class SqliteRows:
@@ -291,6 +319,10 @@ _COLUMNS = (
 
 @functools.cache
 def _insert_sql(paramstyle: str, rows: int) -> str:
+    if paramstyle == "numeric_dollar":  # asyncpg: $1, $2, ...
+        markers = iter(range(1, 6 * rows + 1))
+        values = ("(" + ", ".join(f"${next(markers)}" for _ in range(6)) + ")" for _ in range(rows))
+        return _COLUMNS + ", ".join(values)
     marker = "?" if paramstyle == "qmark" else "%s"
     row = "(" + ", ".join([marker] * 6) + ")"
     return _COLUMNS + ", ".join([row] * rows)
