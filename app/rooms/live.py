@@ -1011,6 +1011,7 @@ class LiveRoom:
             log.error("room %s: bot move refused: %s", self.row.code, refusal.text())
         return refusal is None
 
+
 def _empty(action: Action, name: str) -> Any:
     """Returns an action field's default (None when it has none)."""
     for found in dataclasses.fields(action):
