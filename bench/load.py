@@ -88,6 +88,7 @@ import multiprocessing
 import os
 import random
 import re
+import signal
 import socket
 import sys
 import tempfile
@@ -105,6 +106,7 @@ from websockets.exceptions import WebSocketException
 from websockets.frames import Frame, Opcode
 
 from app.identity import COOKIE
+from bench import phases
 from tests.support.server import LiveServer
 
 POSTGRES_ADMIN_URL = os.environ.get(
@@ -708,7 +710,11 @@ def drive(options: dict[str, Any], url: str, origin: str, pid: int | None) -> di
         sampler = Sampler(pid, options["db"] == "postgres")
         time.sleep(max(0.0, t_measure - time.perf_counter()))
         sampler.begin()
+        if options["phases"] and pid is not None:
+            os.kill(pid, signal.SIGUSR2)  # bench.phases: start counting
         time.sleep(max(0.0, t_end - time.perf_counter()))
+        if options["phases"] and pid is not None:
+            os.kill(pid, signal.SIGUSR1)  # bench.phases: write the totals
         figures.update(sampler.end())
         figures["rss_end_mib"] = _proc_status(pid, "VmRSS")
         figures["rss_peak_mib"] = _proc_status(pid, "VmHWM")
@@ -949,6 +955,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--no-deflate", action="store_true", help="the client does not offer permessage-deflate"
     )
     parser.add_argument(
+        "--phases",
+        action="store_true",
+        help="run the server it starts under bench.phases and print its CPU per move by phase "
+        "(4 Pints moves: the engine phase is its rules')",
+    )
+    parser.add_argument(
         "--server-deflate",
         action="store_true",
         help="start the server with permessage-deflate on (GAMENIGHT_WS_DEFLATE=true; off by "
@@ -1011,7 +1023,11 @@ def main(argv: list[str] | None = None) -> int:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="gn-bench-")))
             database_url = stack.enter_context(scratch_database(args.db, folder))
             launcher = LiveServer if args.launch == "fd" else PortServer
-            server = launcher(database_url, folder, ws=args.server_ws)
+            runner = ("-m", "bench.phases") if args.phases else ("-m", "uvicorn")
+            server = launcher(database_url, folder, ws=args.server_ws, runner=runner)
+            if args.phases:
+                phases_file = folder / "phases.json"
+                stack.enter_context(_env(GAMENIGHT_BENCH_PHASES=str(phases_file)))
             stack.callback(server.close)  # terminates the server by its PID
             if args.server_deflate:
                 stack.enter_context(_env(GAMENIGHT_WS_DEFLATE="true"))
@@ -1024,9 +1040,22 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         out = drive(options, url, args.origin or url, pid)
+        if args.phases:
+            out["phases"] = _read_phases(phases_file)
     print(render_table(out))
+    if args.phases:
+        print(phases.table(out["phases"], max(1, out["actions"])))
     print(json.dumps(out, sort_keys=True))
     return 0
+
+
+def _read_phases(path: Path) -> dict[str, list[int]]:
+    """Returns what the server's bench.phases wrote when told to (it may take a moment)."""
+    deadline = time.monotonic() + 10
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.2)  # written in one call; let it finish
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ class LiveServer:
         ws: str = "websockets-sansio",
         settings: dict[str, str] | None = None,
         factory: str = "app.main:create_app",
+        runner: tuple[str, ...] = ("-m", "uvicorn"),
     ) -> None:
         self.database_url = database_url
         self.data_dir = data_dir
@@ -38,6 +39,7 @@ class LiveServer:
         self.ws = ws
         self.settings = settings or {}  # more GAMENIGHT_ variables for this server
         self.factory = factory  # the application factory uvicorn runs (a test's toys)
+        self.runner = runner  # what runs uvicorn's command line (a benchmark's timed wrapper)
         self.process: subprocess.Popen[bytes] | None = None
         self._sock: socket.socket | None = None
         self.url = ""
@@ -47,7 +49,7 @@ class LiveServer:
         upgrade(self.database_url, quiet=True)
         listen, fds = self._listen()
         command = [
-            sys.executable, "-m", "uvicorn", self.factory, "--factory", *listen,
+            sys.executable, *self.runner, self.factory, "--factory", *listen,
             "--log-level", "warning", "--ws", self.ws, "--ws-max-size", "65536",
             # As scripts/serve: off unless the host turns it on.
             "--ws-per-message-deflate", os.environ.get("GAMENIGHT_WS_DEFLATE", "false"),
