@@ -109,8 +109,45 @@
       stepsOf(name).forEach(function (s) { s.classList.toggle("chosen", s === step); });
       picture.classList.toggle("armed", step !== null);
       picture.classList.remove("sent");
+      fit(picture);
       zoom(picture, 0, true);
+      if (!seen.has(picture)) bringIntoView(picture);
+      seen.add(picture);
     });
+  }
+
+  // A picture just shown (a search begins) is brought into the window as its frame was fitted
+  // (the page at its top when the whole picture fits there, else its bottom at the window's
+  // bottom or its top at the window's top), whatever the player had scrolled to before;
+  // afterwards the page scrolls only as the player wants.
+  var seen = new WeakSet();
+  function bringIntoView(picture) {
+    var frame = picture.querySelector(".picture-frame");
+    if (!frame) return;
+    var box = frame.getBoundingClientRect();
+    var top = box.top + window.scrollY;
+    var bottom = box.bottom + window.scrollY + FIT_MARGIN - window.innerHeight;
+    window.scrollTo(window.scrollX, Math.max(0, Math.min(bottom, top)));
+  }
+
+  // Gives a picture's frame (app.css) the picture's proportions and the window's height left
+  // below the frame's top when the page is scrolled to its start, so that the whole picture is
+  // in view without scrolling; never less than half the window (a short one scrolls instead).
+  var FIT_MARGIN = 8; // px kept free below the frame
+  function fit(picture) {
+    var frame = picture.querySelector(".picture-frame");
+    if (!frame) return;
+    var size = numbers(picture.dataset.size);
+    var top = frame.getBoundingClientRect().top + window.scrollY;
+    var room = Math.max(window.innerHeight - top - FIT_MARGIN, window.innerHeight / 2);
+    // On the frame, not the picture: htmx copies an old element's attributes onto the one
+    // replacing it by id, and a copied style attribute would break the CSP.
+    frame.style.setProperty("--ratio", String(size[0] / size[1]));
+    frame.style.setProperty("--fit-height", Math.floor(room) + "px");
+  }
+
+  function fitAll() {
+    document.querySelectorAll(".picture[data-picture]").forEach(fit);
   }
 
   document.addEventListener("click", function (event) {
@@ -145,6 +182,7 @@
     var cx = (frame.scrollLeft + frame.clientWidth / 2) / (frame.scrollWidth || 1);
     var cy = (frame.scrollTop + frame.clientHeight / 2) / (frame.scrollHeight || 1);
     zoomOf[name] = level;
+    frame.classList.toggle("zoomed", level > 1);
     img.style.setProperty("--zoom", String(level));
     frame.scrollLeft = cx * frame.scrollWidth - frame.clientWidth / 2;
     frame.scrollTop = cy * frame.scrollHeight - frame.clientHeight / 2;
@@ -190,4 +228,5 @@
   document.addEventListener("htmx:wsAfterMessage", refreshAll);
   document.addEventListener("htmx:wsAfterMessage", showPoints);
   document.addEventListener("DOMContentLoaded", refreshAll);
+  window.addEventListener("resize", fitAll);
 })();

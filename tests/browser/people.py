@@ -9,6 +9,7 @@ from typing import Any
 from tests.browser.conftest import WATCH_SCRIPT
 
 DESKTOP = {"width": 1280, "height": 900}
+LAPTOP = {"width": 1600, "height": 1000}
 PHONE = {"width": 390, "height": 844}
 STEP_MS = 5_000  # the longest a single answer from the server may take
 
@@ -18,9 +19,9 @@ ANSWERED = """(before) => window.__gn.messages > before
 
 
 class Person:
-    def __init__(self, browser: Any, name: str) -> None:
+    def __init__(self, browser: Any, name: str, viewport: dict[str, int] = DESKTOP) -> None:
         self.name = name
-        self.context = browser.new_context(viewport=DESKTOP)
+        self.context = browser.new_context(viewport=viewport)
         self.context.add_init_script(WATCH_SCRIPT)
         self.context.set_default_timeout(STEP_MS)
         self.page = self.context.new_page()

@@ -77,3 +77,19 @@ def test_whether_a_mark_is_right_changes_nothing_anyone_is_sent() -> None:
     # The marks differ in the state only; every page drawn from either is the same.
     assert rendered(GAME, right.state, PLAYERS) == rendered(GAME, wrong.state, PLAYERS)
     assert right.state != wrong.state  # and yet they are different states
+
+
+@pytest.mark.parametrize("mode", ["beginner", "expert"])
+def test_the_game_over_shows_the_result_and_no_search(mode: str) -> None:
+    state = playout(mode, 7)[-1]
+    pages = rendered(GAME, state, PLAYERS)
+    table = " ".join(pages.values())
+    for searching in ("Your scene", "Tiles to find", "left in the bag", "Cards on display"):
+        assert searching not in table, searching
+    assert "pictures/scene" not in table and "Take back" not in table
+    scores = GAME.view(state, None)["scores"]
+    best = scores.totals[scores.winners[0]]
+    shown = f"{best} €" if mode == "expert" else f"{best} objects"
+    for person in (None, *range(1, PLAYERS + 1)):
+        result = pages[(person, "scores")]
+        assert ("wins with " + shown in result) or ("share the win with " + shown in result)

@@ -54,14 +54,14 @@ CATEGORY_NAMES: Mapping[Category, str] = MappingProxyType(
 )
 
 # Chosen: the symbol printed on a tile and a Collector card, as emoji codepoints (lowercase hex,
-# as objects.py writes them). Three of them (medal, palette, classical building) are also objects
-# of the 160, so "Artist palette" shows the Leisure symbol beside its name: a candidate to change.
+# as objects.py writes them). None is one of the 160 objects nor a decoy: a symbol beside a
+# tile's name must not look like a picture of the object to find, nor be something in the scene.
 CATEGORY_SYMBOLS: Mapping[Category, str] = MappingProxyType(
     {
-        Category.SPORT: "1f3c5",  # sports medal
-        Category.LEISURE: "1f3a8",  # artist palette
+        Category.SPORT: "1f3c3",  # person running
+        Category.LEISURE: "1f3b6",  # musical notes
         Category.EVERYDAY: "1f3e0",  # house
-        Category.HISTORY: "1f3db",  # classical building
+        Category.HISTORY: "269c",  # fleur-de-lis
     }
 )
 

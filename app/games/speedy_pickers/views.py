@@ -25,7 +25,7 @@ from app.games.speedy_pickers.objects import BY_KEY
 from app.games.speedy_pickers.scoring import final_result, score
 from app.games.speedy_pickers.state import Phase, SpeedyState
 from app.games.speedy_pickers.texts import POWER_TEXTS
-from app.games.speedy_pickers.turns import MAGNIFIERS, TURNS, magnifiers_left, pool_left
+from app.games.speedy_pickers.turns import TURNS, magnifiers_left, pool_left
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +118,7 @@ class ScoresView:
     turns: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     ranks: tuple[int, ...] | None
+    winners: tuple[int, ...]  # the seats ranked first once it is over, else none
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +193,7 @@ def status_view(state: SpeedyState) -> StatusView:
         mode=state.mode.value,
         phase=state.phase.value,
         seller=state.seller if state.phase is Phase.SELL else None,
-        pool=None if state.expert else pool_left(state),
+        pool=None if state.expert or over else pool_left(state),
         waiting=waiting,
         is_over=over,
     )
@@ -202,11 +203,17 @@ def timer_view(state: SpeedyState) -> SandTimerView:
     return SandTimerView(state.seconds, state.phase is Phase.SEARCH)
 
 
-def centre_view(state: SpeedyState) -> CentreView:
+def centre_view(state: SpeedyState) -> CentreView | None:
+    """Returns the tiles read aloud, or None once the game is over (nothing is left to find)."""
+    if state.phase is Phase.OVER:
+        return None
     return CentreView(tuple(tile_view(key) for key in state.centre), len(state.bag))
 
 
-def display_view(state: SpeedyState) -> DisplayView:
+def display_view(state: SpeedyState) -> DisplayView | None:
+    """Returns the cards on display, or None once the game is over (nothing is left to buy)."""
+    if state.phase is Phase.OVER:
+        return None
     return DisplayView(tuple(card_view(card) for card in state.display), len(state.deck))
 
 
@@ -239,17 +246,20 @@ def _player_view(state: SpeedyState, seat: int) -> PlayerView:
 
 def scores_view(state: SpeedyState) -> ScoresView:
     result = final_result(state)
+    over = state.phase is Phase.OVER
     return ScoresView(
         unit="euros" if state.expert else "objects",
         turns=result.rounds,
         totals=result.scores,
-        ranks=result.ranks if state.phase is Phase.OVER else None,
+        ranks=result.ranks if over else None,
+        winners=tuple(seat for seat, rank in enumerate(result.ranks) if rank == 1) if over else (),
     )
 
 
 def me_view(state: SpeedyState, viewer: Viewer, offered: tuple[Choice, ...]) -> MeView | None:
-    """Returns the viewer's own side, or None for a spectator."""
-    if viewer is None or not 0 <= viewer < state.players:
+    """Returns the viewer's own side, or None for a spectator and once the game is over (the
+    result is what is left to see)."""
+    if viewer is None or not 0 <= viewer < state.players or state.phase is Phase.OVER:
         return None
     player = state.player(viewer)
     effects = player.effects
@@ -273,7 +283,7 @@ def me_view(state: SpeedyState, viewer: Viewer, offered: tuple[Choice, ...]) -> 
         cloth=effects.cloth is not None,
         standing=effects.low_res,
         marks=tuple(tile_view(key) for key in player.marked),
-        magnifiers=magnifiers_left(state, viewer) if state.phase is not Phase.OVER else MAGNIFIERS,
+        magnifiers=magnifiers_left(state, viewer),
         powers=powers,
     )
 

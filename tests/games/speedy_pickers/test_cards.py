@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from app.games.speedy_pickers import GAME
-from app.games.speedy_pickers.cards import CARDS, Kind, Power
-from app.games.speedy_pickers.objects import BY_KEY, OBJECTS, Category
+from app.games.speedy_pickers.cards import CARDS, CATEGORY_SYMBOLS, Kind, Power
+from app.games.speedy_pickers.objects import BY_KEY, DECOYS, OBJECTS, Category
 
 
 def test_there_are_76_collector_and_24_action_cards() -> None:
@@ -32,6 +32,15 @@ def test_each_power_has_four_cards_and_each_category_nineteen_collectors() -> No
 def test_the_objects_are_160_in_four_categories_of_forty() -> None:
     assert len(OBJECTS) == 160 and len(BY_KEY) == 160
     assert Counter(tile.category for tile in OBJECTS) == dict.fromkeys(Category, 40)
+
+
+def test_no_category_symbol_is_an_object_or_a_decoy() -> None:
+    # A tile shows its symbol beside its name: a symbol that is an object would look like a
+    # picture of the object to find, and one drawn in the scene (a decoy) like a thing to click.
+    symbols = set(CATEGORY_SYMBOLS.values())
+    assert len(symbols) == len(Category)
+    assert symbols.isdisjoint(tile.emoji for tile in OBJECTS)
+    assert symbols.isdisjoint(DECOYS)
 
 
 def test_the_reference_lists_every_card() -> None:
