@@ -1,4 +1,5 @@
-"""The database schema: people, rooms, seats, games, the action log, final scores.
+"""The database schema: people, rooms, seats, games, the action log, final scores, and the
+campaigns whose state outlives their games.
 
 Schema changes go through Alembic migrations in `migrations/`; never create
 tables from these models outside tests.
@@ -59,7 +60,45 @@ class Room(Base):
     status: Mapped[str] = mapped_column(String(16), default="open")  # open, playing, finished
     # The turn clock's preset (app/games/core/clock.py), for every game in the room.
     clock: Mapped[str] = mapped_column(String(16), default="off", server_default="off")
+    # The campaign whose next games this room plays, if any: each starts from its state.
+    campaign_id: Mapped[int | None] = mapped_column(
+        ForeignKey("campaigns.id"), nullable=True, default=None
+    )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Campaign(Base):
+    """State that outlives its games: a line of games of one kind, each set up from what the
+    one before left (its result's `carry`), played by a group of people over many evenings.
+
+    `version` counts the games that finished in it. A game is set up from one version and
+    its end writes the next one only if the campaign is still at that version, so two tabs
+    or two servers finishing games set up from the same state can never both write it.
+    """
+
+    __tablename__ = "campaigns"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_type: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(60))
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    carry: Mapped[Any] = mapped_column(JSON, nullable=True, default=None)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class CampaignMember(Base):
+    """A person in a campaign's group, in the order they joined it."""
+
+    __tablename__ = "campaign_members"
+    __table_args__ = (UniqueConstraint("campaign_id", "person_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    campaign_id: Mapped[int] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), index=True
+    )
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
 class Seat(Base):
@@ -90,7 +129,18 @@ class GameRecord(Base):
     # The turn clock's figures this game runs with ({"bank": s, "allowance": s}), None if off:
     # kept with the game so a restored game's clocks never depend on today's presets.
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
-    status: Mapped[str] = mapped_column(String(16), default="playing")  # playing, finished
+    # playing, finished, or unreplayable: its log does not replay on this server's rules
+    # (`problem` says why); it is kept as it was stored, never cut short.
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    problem: Mapped[str | None] = mapped_column(String(300), nullable=True, default=None)
+    # The game's rules version (`Game.rules_version`) it was played with.
+    rules_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    # The campaign it belongs to and the campaign's version it was set up from (its state
+    # then is `carry`); finishing it writes the campaign's next version, once.
+    campaign_id: Mapped[int | None] = mapped_column(
+        ForeignKey("campaigns.id"), nullable=True, default=None, index=True
+    )
+    campaign_version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)

@@ -37,12 +37,13 @@ from sqlalchemy.exc import (
     DBAPIError,
     IntegrityError,
     OperationalError,
+    SQLAlchemyError,
     StatementError,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db.engine import make_sync_engine
-from app.db.models import ActionRow, FinalScore, GameRecord, Room
+from app.db.models import ActionRow, Campaign, FinalScore, GameRecord, Room
 from app.games.core import Result
 
 _MAX_BATCH = 256
@@ -62,6 +63,7 @@ class Entry:
     players: Sequence[dict[str, Any]] = ()
     at: datetime | None = None  # when the room committed it (its clocks count from it); None: now
     stand_in: str | None = None  # why a stand-in bot made the move, None for the seat's player
+    campaign: tuple[int, int] | None = None  # (campaign, the version the game was set up from)
     done: asyncio.Future[None] | None = field(default=None, repr=False)
 
 
@@ -349,8 +351,22 @@ def _created_at(dialect: str, now: datetime) -> datetime | str:
     return now.strftime("%Y-%m-%d %H:%M:%S.%f") if dialect == "sqlite" else now
 
 
+class CampaignMoved(SQLAlchemyError):
+    """A campaign game ended after another game of the campaign wrote its next version."""
+
+
 def _finish(conn: Connection, entry: Entry, result: Result, now: datetime) -> None:
-    """Records how a game ended: its result, its room's status, each seat's final score."""
+    """Records how a game ended: its result, its room's status, each seat's final score, and
+    its campaign's next state."""
+    if entry.campaign is not None:
+        campaign_id, version = entry.campaign
+        written = conn.execute(
+            update(Campaign)
+            .where(Campaign.id == campaign_id, Campaign.version == version)
+            .values(version=version + 1, carry=result.carry, updated_at=now)
+        )
+        if written.rowcount != 1:  # the whole game end rolls back with it
+            raise CampaignMoved(f"campaign {campaign_id} is no longer at version {version}")
     conn.execute(
         update(GameRecord)
         .where(GameRecord.id == entry.game_id)

@@ -39,8 +39,10 @@ from app.games.core.clock import PRESETS, Clocks, Preset
 from app.games.core.clock import advance as advance_clocks
 from app.games.core.clock import start as start_clocks
 from app.games.core.i18n import _
+from app.games.core.replay import ReplayError, steps
+from app.rooms.action_log import CampaignMoved
 from app.rooms.pictures import Easel
-from app.rooms.store import GameRow, LogRow, RoomRow, SeatRow, Store
+from app.rooms.store import GameRow, RoomRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +52,12 @@ HOST_ONLY = Refusal(_("Only the host can do that."))
 TIME_UP = Refusal(_("Time was up before your move arrived, so it does not count."))
 OFF_PICTURE = Refusal(_("That is not on the picture."))
 UNPAINTED = Refusal(_("That picture could not be drawn. Please try again."))
+CAMPAIGN_MOVED = Refusal(
+    _(
+        "Another game of this campaign ended first, so this one was set aside. "
+        "Start a new game to play the campaign's next one."
+    )
+)
 
 # Why a stand-in bot made a seat's move (the action log's `stand_in`; None: its own player).
 AWAY = "away"  # its person was disconnected longer than the grace period
@@ -120,6 +128,8 @@ class Match:
     clocks: Clocks | None = None
     timer_key: str | None = None
     timer_since: float = 0.0
+    # The campaign the game belongs to and the campaign's version it was set up from.
+    campaign: tuple[int, int] | None = None
 
     @classmethod
     def dealt(cls, record_id: int, dealt: Applied[Any], players: list[Player]) -> Match:
@@ -162,6 +172,8 @@ class LiveRoom:
         self.bot_delay = bot_delay
         self.lock = asyncio.Lock()
         self.match: Match | None = None
+        # Why the room's last game cannot be shown (it does not replay here), if so.
+        self.problem: Refusal | None = None
         self.revision = 0  # bumps on every change a viewer could see
         self.listeners: set[Listener] = set()
         self.cache: dict[Any, Any] = {}  # per-revision view/render cache, cleared on change
@@ -190,32 +202,47 @@ class LiveRoom:
 
     async def restore(self, record: GameRow) -> None:
         """Rebuilds the latest game from its seed and action log, clocks included: each
-        action is replayed at the time it was committed."""
+        action is replayed at the time it was committed.
+
+        A game recorded under other rules, or whose log these rules refuse, is not shown cut
+        short: it is marked unreplayable (kept as stored, for a server with its rules), the
+        room says why, and the host may start a new game."""
+        if record.status == "unreplayable":
+            self.problem = _problem(record.problem or "")
+            return
+        why = None
+        if record.rules_version != self.game.rules_version:
+            why = (
+                f"it was played with version {record.rules_version} of {self.game.name}'s "
+                f"rules; this server plays version {self.game.rules_version}"
+            )
+        else:
+            try:
+                match = await self._rebuild(record)
+            except ReplayError as error:
+                why = f"its log does not replay on these rules ({error})"
+        if why is not None:
+            log.error("room %s: game %d cannot be restored: %s", self.row.code, record.id, why)
+            await self.store.mark_unreplayable(record.id, self.row.id, why)
+            self.problem = _problem(why)
+            return
+        self.match = match
+        now = time.time()  # nobody is here yet: the grace period starts now
+        self._gone.update((p.person_id, now) for p in match.players if p.person_id is not None)
+
+    async def _rebuild(self, record: GameRow) -> Match:
+        """Returns the recorded game replayed to its last action; raises ReplayError."""
         entries = await self.store.log(record.id)
         players = self._seated([Player.from_json(p) for p in record.players])
         dealt = self.game.deal(len(players), record.options, record.seed, record.carry)
         match = Match.dealt(record.id, dealt, players)
+        match.campaign = record.campaign
         self._begin(match, record.started_at, record.clock)
-        self._replay(match, entries)
-        self.match = match
-        now = time.time()  # nobody is here yet: the grace period starts now
-        self._gone.update((p.person_id, now) for p in players if p.person_id is not None)
-
-    def _replay(self, match: Match, entries: list[LogRow]) -> None:
-        """Applies stored actions to a match at their commit times."""
-        for entry in entries:
-            action = self.game.codec.decode(entry.action)
-            applied = (
-                None
-                if isinstance(action, Refusal)
-                else self.game.apply(match.state, entry.seat, action)
-            )
-            if applied is None or isinstance(applied, Refusal):
-                # Should never happen; replay() would raise. Keep what replays cleanly.
-                log.error("room %s: stored action %s does not replay", self.row.code, entry.action)
-                break
+        logged = ((entry.seat, entry.action) for entry in entries)
+        for entry, applied in zip(entries, steps(self.game, match.state, logged), strict=False):
             self._advance(match, entry.seat, applied, entry.at)
         match.result = self.game.result(match.state)
+        return match
 
     def _seated(self, players: list[Player]) -> list[Player]:
         """Returns players with their room seats; a game stored before they were recorded
@@ -517,7 +544,11 @@ class LiveRoom:
                 [player.to_json() for player in match.players],
                 at=moment,
                 stand_in=stand_in,
+                campaign=match.campaign,
             )
+        except CampaignMoved:
+            await self._set_aside(match)
+            return CAMPAIGN_MOVED
         except SQLAlchemyError:
             log.exception("room %s: action %d could not be committed", self.row.code, seq)
             return UNSAVED  # nothing changed: the move simply did not happen
@@ -527,6 +558,17 @@ class LiveRoom:
         self._changed(seating=result is not None)  # a game's end changes the room's controls
         self._wake()
         return None
+
+    async def _set_aside(self, match: Match) -> None:
+        """Ends a campaign game that cannot end: another game set up from the same campaign
+        state ended first. It is kept, marked abandoned; the room is free for the next."""
+        log.warning(
+            "room %s: game %d set aside, its campaign moved on", self.row.code, match.record_id
+        )
+        await self.store.abandon_game(match.record_id, self.row.id, "its campaign moved on")
+        self.match = None
+        self.problem = CAMPAIGN_MOVED
+        self._changed(seating=True)
 
     def _advance(
         self, match: Match, seat: int, applied: Applied[Any], at: float | None = None
@@ -659,7 +701,11 @@ class LiveRoom:
             )
         seed = secrets.randbits(62)
         options = self.row.options
-        dealt = self.game.deal(len(players), options, seed)
+        carried = await self._carried(players)
+        if isinstance(carried, Refusal):
+            return carried
+        carry, campaign = carried
+        dealt = self.game.deal(len(players), options, seed, carry)
         clock = self.clock_figures()
         moment = datetime.now(UTC)
         record_id = await self.store.start_game(
@@ -668,10 +714,17 @@ class LiveRoom:
             seed,
             options,
             [p.to_json() for p in players],
+            carry=carry,
             clock=clock,
             started_at=moment,
+            rules_version=self.game.rules_version,
+            campaign=campaign,
         )
+        if self.problem is not None:
+            self.problem = None
+            self.seating_cache.clear()
         match = Match.dealt(record_id, dealt, players)
+        match.campaign = campaign
         self._begin(match, moment.timestamp(), clock)
         self.match = match
         online = self.online()
@@ -683,6 +736,27 @@ class LiveRoom:
         self._wake()
         self._schedule_away()
         return None
+
+    async def _carried(self, players: list[Player]) -> tuple[Any, tuple[int, int] | None] | Refusal:
+        """Returns what a new game is set up from: its campaign's state for these players (and
+        the campaign with the version it is at), or nothing outside a campaign. The seated
+        people join the campaign's group."""
+        if self.row.campaign_id is None:
+            return None, None
+        campaign = await self.store.campaign(self.row.campaign_id)
+        if campaign is None:
+            return Refusal(_("This room's campaign no longer exists."))
+        people = tuple(
+            f"person:{p.person_id}" if p.person_id is not None else f"bot:{p.seat_no}"
+            for p in players
+        )
+        why = self.game.check_carry(campaign.carry, people)
+        if why is not None:
+            return Refusal(why)
+        for player in players:
+            if player.person_id is not None and player.person_id not in campaign.members:
+                await self.store.join_campaign(campaign.id, player.person_id)
+        return self.game.carry_in(campaign.carry, people), (campaign.id, campaign.version)
 
     def clock_figures(self) -> dict[str, float] | None:
         """Returns the turn clock a new game in this room runs with, None when it has none."""
@@ -1010,6 +1084,13 @@ class LiveRoom:
         if refusal is not None:
             log.error("room %s: bot move refused: %s", self.row.code, refusal.text())
         return refusal is None
+
+
+def _problem(why: str) -> Refusal:
+    return Refusal(
+        _("This room's last game cannot be shown or continued on this server: {why}."),
+        {"why": why},
+    )
 
 
 def _empty(action: Action, name: str) -> Any:

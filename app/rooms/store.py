@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from app.db.models import ActionRow, GameRecord, Person, Room, Seat
+from app.db.models import ActionRow, Campaign, CampaignMember, GameRecord, Person, Room, Seat
 from app.games.core import Result
 from app.rooms.action_log import ActionLog, Entry
 
@@ -33,6 +33,19 @@ class RoomRow:
     host_id: int
     status: str
     clock: str = "off"  # the turn clock's preset key (app/games/core/clock.py)
+    campaign_id: int | None = None  # the campaign whose next games the room plays
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRow:
+    """A campaign's state now: `version` games finished in it; `carry` sets up the next."""
+
+    id: int
+    game_type: str
+    name: str
+    version: int
+    carry: Any
+    members: tuple[int, ...]  # person ids, in the order they joined
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +58,9 @@ class GameRow:
     status: str
     clock: dict[str, Any] | None = None  # {"bank": s, "allowance": s}, None when off
     started_at: float = 0.0  # epoch seconds of the deal: the clocks start from it
+    rules_version: int = 1  # the game's rules version it was played with
+    campaign: tuple[int, int] | None = None  # (campaign, version it was set up from)
+    problem: str | None = None  # why it does not replay here (status "unreplayable")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +83,7 @@ def _room_row(room: Room) -> RoomRow:
         room.host_id,
         room.status,
         room.clock,
+        room.campaign_id,
     )
 
 
@@ -124,8 +141,10 @@ class Store:
         seats: int,
         listed: bool,
         clock: str = "off",
+        campaign_id: int | None = None,
     ) -> str:
-        """Creates a room with empty seats, the host in the first; returns its invite code."""
+        """Creates a room with empty seats, the host in the first; returns its invite code.
+        With a campaign, its games are the campaign's next ones."""
         code = secrets.token_urlsafe(9)  # 72 random bits: short to share, unguessable
         async with self.session() as session, session.begin():
             room = Room(
@@ -135,6 +154,7 @@ class Store:
                 host_id=host_id,
                 listed=listed,
                 clock=clock,
+                campaign_id=campaign_id,
             )
             session.add(room)
             await session.flush()
@@ -207,8 +227,11 @@ class Store:
         carry: Any = None,
         clock: dict[str, Any] | None = None,
         started_at: datetime | None = None,
+        rules_version: int = 1,
+        campaign: tuple[int, int] | None = None,
     ) -> int:
-        """Records a new game and marks the room as playing; returns the game id."""
+        """Records a new game and marks the room as playing; returns the game id. A game of a
+        campaign records the campaign's version it was set up from (its state: `carry`)."""
         async with self.session() as session, session.begin():
             record = GameRecord(
                 room_id=room_id,
@@ -219,6 +242,9 @@ class Store:
                 carry=carry,
                 clock=clock,
                 started_at=started_at or _now(),
+                rules_version=rules_version,
+                campaign_id=campaign[0] if campaign else None,
+                campaign_version=campaign[1] if campaign else None,
             )
             session.add(record)
             await session.execute(update(Room).where(Room.id == room_id).values(status="playing"))
@@ -246,7 +272,80 @@ class Store:
                 record.status,
                 record.clock,
                 epoch(record.started_at),
+                record.rules_version,
+                None
+                if record.campaign_id is None or record.campaign_version is None
+                else (record.campaign_id, record.campaign_version),
+                record.problem,
             )
+
+    async def mark_unreplayable(self, game_id: int, room_id: int, problem: str) -> None:
+        """Marks a game whose log does not replay here (kept as stored, never cut short), and
+        frees its room for a new game."""
+        async with self.session() as session, session.begin():
+            await session.execute(
+                update(GameRecord)
+                .where(GameRecord.id == game_id)
+                .values(status="unreplayable", problem=problem[:300])
+            )
+            await session.execute(update(Room).where(Room.id == room_id).values(status="open"))
+
+    async def abandon_game(self, game_id: int, room_id: int, problem: str) -> None:
+        """Marks a game that ended without a result (kept as stored), freeing its room."""
+        async with self.session() as session, session.begin():
+            await session.execute(
+                update(GameRecord)
+                .where(GameRecord.id == game_id)
+                .values(status="abandoned", problem=problem[:300], finished_at=_now())
+            )
+            await session.execute(update(Room).where(Room.id == room_id).values(status="open"))
+
+    # ---- campaigns ---------------------------------------------------------------
+
+    async def create_campaign(
+        self, game_type: str, name: str, members: Sequence[int], carry: Any = None
+    ) -> int:
+        """Creates a campaign at version 0 (no game finished) with its first members."""
+        async with self.session() as session, session.begin():
+            campaign = Campaign(game_type=game_type, name=name, version=0, carry=carry)
+            session.add(campaign)
+            await session.flush()
+            for person_id in dict.fromkeys(members):
+                session.add(CampaignMember(campaign_id=campaign.id, person_id=person_id))
+            return campaign.id
+
+    async def campaign(self, campaign_id: int) -> CampaignRow | None:
+        async with self.session() as session:
+            found = await session.get(Campaign, campaign_id)
+            if found is None:
+                return None
+            members = await session.execute(
+                select(CampaignMember.person_id)
+                .where(CampaignMember.campaign_id == campaign_id)
+                .order_by(CampaignMember.id)
+            )
+            return CampaignRow(
+                found.id,
+                found.game_type,
+                found.name,
+                found.version,
+                found.carry,
+                tuple(members.scalars()),
+            )
+
+    async def join_campaign(self, campaign_id: int, person_id: int) -> bool:
+        """Adds a person to a campaign's group; False if they were in it already."""
+        async with self.session() as session, session.begin():
+            present = await session.execute(
+                select(CampaignMember.id).where(
+                    CampaignMember.campaign_id == campaign_id,
+                    CampaignMember.person_id == person_id,
+                )
+            )
+            if present.first() is not None:
+                return False
+            session.add(CampaignMember(campaign_id=campaign_id, person_id=person_id))
+            return True
 
     async def set_players(self, game_id: int, players: list[dict[str, Any]]) -> None:
         """Records who plays each seat now (a seat handed to a bot, freed, or taken)."""
@@ -286,9 +385,12 @@ class Store:
         players: Sequence[dict[str, Any]] = (),
         at: datetime | None = None,
         stand_in: str | None = None,
+        campaign: tuple[int, int] | None = None,
     ) -> None:
         """Commits one action; with a result, also closes the game in the same transaction.
         `at` is the commit time the room's clocks use (now if not given); `stand_in` says
-        why a bot made the move for the seat's player (None: the player made it)."""
-        entry = Entry(game_id, seq, seat, action, result, room_id, players, at, stand_in)
+        why a bot made the move for the seat's player (None: the player made it). A game of a
+        `campaign` (id, version it was set up from) that ends writes its result's carry as the
+        campaign's next version, or raises CampaignMoved if another game wrote it first."""
+        entry = Entry(game_id, seq, seat, action, result, room_id, players, at, stand_in, campaign)
         await self._log.append(entry)

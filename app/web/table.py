@@ -289,6 +289,7 @@ def _controls_data(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
         tuple(sorted(game.bots)),
         tuple(s.seat_no for s in live.seats if s.person_id not in (None, viewer.person_id)),
         *_game_seat_controls(live, viewer),
+        live.problem,
     )
 
 

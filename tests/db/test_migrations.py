@@ -8,7 +8,9 @@ from app.db.engine import sync_url
 from app.db.migrate import downgrade, upgrade
 from app.db.models import Base
 
-TABLES = {"people", "rooms", "seats", "games", "actions", "final_scores"}
+TABLES = {
+    "people", "rooms", "seats", "games", "actions", "final_scores", "campaigns", "campaign_members"
+}  # fmt: skip
 
 
 def tables(url: str) -> set[str]:
@@ -69,5 +71,34 @@ def test_rooms_and_logs_from_before_clocks_upgrade_with_no_clock_and_no_stand_in
             assert conn.exec_driver_sql("SELECT clock FROM rooms").scalar_one() == "off"
             assert conn.exec_driver_sql("SELECT clock FROM games").scalar_one() is None
             assert conn.exec_driver_sql("SELECT stand_in FROM actions").scalar_one() is None
+    finally:
+        engine.dispose()
+
+
+def test_games_from_before_campaigns_upgrade_as_played_with_rules_version_1(
+    database_url: str,
+) -> None:
+    """Migration 0003 adds rules versions and campaigns: a game stored before was played
+    with version 1 of its rules and belongs to no campaign."""
+    upgrade(database_url, "0002", quiet=True)
+    engine = create_engine(sync_url(database_url))
+    try:
+        with engine.begin() as conn:
+            conn.exec_driver_sql("INSERT INTO people (id, display_name) VALUES (1, 'Ann')")
+            conn.exec_driver_sql(
+                "INSERT INTO rooms (id, code, game_type, options, listed, host_id, status) "
+                "VALUES (1, 'abc', 'four-pints', '{}', true, 1, 'playing')"
+            )
+            conn.exec_driver_sql(
+                "INSERT INTO games (id, room_id, game_type, seed, options, players, status) "
+                "VALUES (1, 1, 'four-pints', 7, '{}', '[]', 'playing')"
+            )
+        upgrade(database_url, quiet=True)
+        with engine.connect() as conn:
+            row = conn.exec_driver_sql(
+                "SELECT rules_version, campaign_id, campaign_version, problem FROM games"
+            ).one()
+            assert tuple(row) == (1, None, None, None)
+            assert conn.exec_driver_sql("SELECT campaign_id FROM rooms").scalar_one() is None
     finally:
         engine.dispose()

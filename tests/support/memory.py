@@ -28,6 +28,7 @@ class MemoryStore:
         players: Any = (),
         at: datetime | None = None,
         stand_in: str | None = None,
+        campaign: tuple[int, int] | None = None,
     ) -> None:
         assert at is not None, "a room always says when it committed a move"
         self.rows.append((seq, seat, action, at.timestamp(), stand_in))
@@ -42,7 +43,8 @@ class MemoryStore:
     async def start_game(self, room_id: int, game_type: str, seed: int, options: Any,
                          players: list[dict[str, Any]], carry: Any = None,
                          clock: dict[str, Any] | None = None,
-                         started_at: datetime | None = None) -> int:  # fmt: skip
+                         started_at: datetime | None = None, rules_version: int = 1,
+                         campaign: tuple[int, int] | None = None) -> int:  # fmt: skip
         self.players = players
         self.started = (clock, started_at.timestamp() if started_at else 0.0)
         return 1

@@ -4,6 +4,9 @@ A game is a `Game` object (static facts: name, player counts, options, action
 codec, bots) whose methods are pure functions of an immutable state:
 
     setup(players, options, seed, carry) -> state   (deal: the same, with its events)
+    carry_in(carry, people)              -> a campaign's state made the carry of a set-up
+                                            (`check_carry` vets it first); the game's
+                                            `Result.carry` is the campaign's next state
     active_seats(state)                  -> the seats that may act now (often several)
     choices(state, seat)                 -> what the table offers that seat, as shapes it
                                             builds (a button, a set of items, one of several
@@ -104,6 +107,13 @@ class Game(ABC, Generic[S]):
     moves_part: str = "actions"
     """The view part that holds a seat's moves (a `MovesView`, or None when it has none): a
     server stamps it with the seat's version, and the table builds its choices."""
+    rules_version: int = 1
+    """Which rules this code plays. Raise it with any change that would make a stored log
+    replay differently (a new rule, another deal): each game records the version it was
+    played with, and a game recorded under another one is not replayed on these rules."""
+    campaigns: bool = False
+    """Whether the game's games come in campaigns: state that outlives a game (its result's
+    `carry`, plain JSON data) and sets up the next one of the same campaign."""
 
     def __init__(self, bots: Mapping[str, Bot] | None = None) -> None:
         """Makes the game with its bots, by name (a game's package passes its own); without
@@ -124,6 +134,19 @@ class Game(ABC, Generic[S]):
         if type(self).setup is Game.setup:
             raise NotImplementedError("a game overrides setup or deal")
         return Applied(self.setup(players, options, seed, carry))
+
+    def check_carry(self, carry: Any, people: tuple[str, ...]) -> str | None:
+        """Returns why a campaign's stored state cannot set up a game for these people (for a
+        player to read, marked with `_`), or None when it can. The server asks before every
+        set-up from a campaign: stored data may come from an import, or from older code."""
+        return None
+
+    def carry_in(self, carry: Any, people: tuple[str, ...]) -> Any:
+        """Returns the `carry` a set-up receives from its campaign's state (None before the
+        first game), for the people at its seats in seat order. A person is the same key in
+        every game of a campaign, whatever seat they take ("person:12"; a bot is "bot:<seat>"),
+        so a game keeps what is theirs (their album) with them. By default, the state as is."""
+        return carry
 
     @abstractmethod
     def active_seats(self, state: S) -> frozenset[int]:

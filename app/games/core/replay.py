@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from app.games.core.contract import Game
-from app.games.core.outcome import Refusal
+from app.games.core.outcome import Applied, Refusal
 
 
 class ReplayError(Exception):
@@ -23,6 +23,19 @@ def replay(
 ) -> Any:
     """Returns the state after applying each logged (seat, action payload) in order."""
     state = game.setup(players, options, seed, carry)
+    for applied in steps(game, state, log):
+        state = applied.state
+    return state
+
+
+def steps(
+    game: Game[Any], state: Any, log: Iterable[tuple[int, Mapping[str, Any]]]
+) -> Iterator[Applied[Any]]:
+    """Yields what each logged (seat, action payload) made of the state before it, in order:
+    the one way a stored game is replayed (a room restored after a restart too).
+
+    Raises ReplayError at the first action that does not decode or is refused: a log that
+    does not replay is never cut short quietly."""
     for number, (seat, payload) in enumerate(log, start=1):
         action = game.codec.decode(payload)
         if isinstance(action, Refusal):
@@ -30,5 +43,5 @@ def replay(
         applied = game.apply(state, seat, action)
         if isinstance(applied, Refusal):
             raise ReplayError(f"action {number} was refused: {applied.text()}")
+        yield applied
         state = applied.state
-    return state
