@@ -9,7 +9,7 @@ from app.games.stickers.actions import Ask, Hat, Play, Swap, Take
 from app.games.stickers.cards import HAND_SIZE, MARKET_SIZE, Category
 from app.games.stickers.effects import SWAP
 from app.games.stickers.events import Handed, HandedCard, Played, Swapped
-from app.games.stickers.state import BONUS, Pending, Phase
+from app.games.stickers.state import BONUS, Pending, Phase, StickersState
 from tests.games.stickers.tables import (
     HAT_ROW,
     ONE_STAR_ROWS,
@@ -43,7 +43,7 @@ BUNNY = card(C.MAGIC_BUNNY, QUESTION_ROW)
 OLIVERS_ROBO = card(C.ROBO_KITTEN, ONE_STAR_ROWS[0])
 
 
-def bori_at_her_turn():  # type: ignore[no-untyped-def]
+def bori_at_her_turn() -> StickersState:
     others = cards(C.GHOST_DUCKLING, *PLAIN_ROWS, *ONE_STAR_ROWS)
     return table(
         seat=BORI,

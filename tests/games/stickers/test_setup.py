@@ -16,7 +16,7 @@ from tests.games.stickers.tables import everywhere
 
 def test_there_are_108_cards_twelve_per_category() -> None:
     assert len(CARDS) == 108 and [c.id for c in CARDS] == list(range(108))
-    assert Counter(c.category for c in CARDS) == {category: 12 for category in Category}
+    assert Counter(c.category for c in CARDS) == dict.fromkeys(Category, 12)
 
 
 def test_every_category_has_hats_and_a_question_mark_and_some_stars() -> None:

@@ -3,12 +3,14 @@ ending the turn, and the refills of hand and market (from the stock when the pil
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.games.core.choices import Gather, Pick
 from app.games.stickers import GAME
 from app.games.stickers.actions import EndTurn, Hat, Play, Swap, Take, TakeTwo
 from app.games.stickers.cards import Category
 from app.games.stickers.effects import SWAP, TAKE_TWO
-from app.games.stickers.state import BONUS, Pending, Phase
+from app.games.stickers.state import BONUS, Pending, Phase, StickersState
 from tests.games.stickers.tables import (
     HAT_ROW,
     ONE_STAR_ROWS,
@@ -28,7 +30,7 @@ ROBOS = cards(C.ROBO_KITTEN, *PLAIN_ROWS, *ONE_STAR_ROWS, 7)
 MARKET = cards(C.DISCO_OCTOPUS, *PLAIN_ROWS, *ONE_STAR_ROWS, 7)
 
 
-def at_turn(hand: tuple[int, ...] = MICE[:3] + GHOSTS[:3], **changes):  # type: ignore[no-untyped-def]
+def at_turn(hand: tuple[int, ...] = MICE[:3] + GHOSTS[:3], **changes: Any) -> StickersState:
     return table(players=3, hands={0: hand, 1: GHOSTS[3:], 2: ()}, market=MARKET, **changes)
 
 
