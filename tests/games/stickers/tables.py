@@ -4,6 +4,7 @@ conserved in every situation."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -45,11 +46,11 @@ def table(
     seat: int = 0,
     first: int = 0,
     phase: Phase = Phase.TAKE,
-    hands: dict[int, tuple[int, ...]] | None = None,
+    hands: Mapping[int, tuple[int, ...]] | None = None,
     market: tuple[int, ...] = (),
     pile: tuple[int, ...] = (),
     stock: tuple[int, ...] | None = None,
-    albums: dict[int, tuple[Column, ...]] | None = None,
+    albums: Mapping[int, tuple[Column, ...]] | None = None,
     board: tuple[Category, ...] | None = None,
     rest_in_pile: bool = True,
     game: Any = GAME,
