@@ -34,29 +34,50 @@ _ACTION_WORTH = 1.0
 def greedy(game: Game[Any], state: Any, seat: int, rng: random.Random) -> Action:
     """Returns the legal move that leaves the seat best placed, as far as it can see."""
     legal = game.legal_actions(state, seat)
-    return max(legal, key=lambda move: _worth(state, seat, move))
+    judge = _Judge(state, seat)
+    return max(legal, key=judge.worth)
 
 
-def _worth(state: StickersState, seat: int, move: Action) -> float:
-    if isinstance(move, Take):
-        return _card_worth(state, seat, state.market[move.slot])
-    if isinstance(move, TakeTwo):
-        return sum(_card_worth(state, seat, state.market[slot]) for slot in move.slots)
-    if isinstance(move, Play):
-        return _play_worth(state, seat, move)
-    if isinstance(move, Swap):
-        return _swap_worth(state, seat, move)
-    if isinstance(move, Hat):
-        return _ACTION_WORTH * 2  # a free card into the album
-    if isinstance(move, Ask):
-        return _ask_worth(state, seat, move)
-    if isinstance(move, Give):
-        return -_card_worth(state, seat, move.card)
-    if isinstance(move, Reveal):
-        return _lead(_placed(state, seat, _reveal_cards(state, seat, move.card)), seat)
-    if isinstance(move, EndTurn):
-        return 0.0
-    return -1.0  # an effect the bot does not know: it prefers what it knows
+class _Judge:
+    """Weighs one seat's moves in one state, remembering what several moves share."""
+
+    def __init__(self, state: StickersState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.now = _lead(state, seat)
+        self._cards: dict[int, float] = {}
+
+    def worth(self, move: Action) -> float:
+        state, seat = self.state, self.seat
+        if isinstance(move, Take):
+            return self.card(state.market[move.slot])
+        if isinstance(move, TakeTwo):
+            return sum(self.card(state.market[slot]) for slot in move.slots)
+        if isinstance(move, Play):
+            return _play_worth(state, seat, move)
+        if isinstance(move, Swap):
+            return _swap_worth(state, seat, move) - self.now
+        if isinstance(move, Hat):
+            return _ACTION_WORTH * 2  # a free card into the album
+        if isinstance(move, Ask):
+            return _ask_worth(state, seat, move)
+        if isinstance(move, Give):
+            return -self.card(move.card)
+        if isinstance(move, Reveal):
+            return _lead(_placed(state, seat, _reveal_cards(state, seat, move.card)), seat)
+        if isinstance(move, EndTurn):
+            return 0.0
+        return -1.0  # an effect the bot does not know: it prefers what it knows
+
+    def card(self, card: int) -> float:
+        """Returns what a card would add to the seat's standing if it joined its album, a
+        little more for its action stickers."""
+        if card not in self._cards:
+            state = self.state
+            gain = _lead(_placed(state, self.seat, (card,)), self.seat) - self.now
+            actions = len(state.card(card).actions)
+            self._cards[card] = max(gain, 0.0) + _CARD_IN_HAND + _ACTION_WORTH * actions / 2
+        return self._cards[card]
 
 
 def _lead(state: StickersState, seat: int) -> float:
@@ -70,13 +91,6 @@ def _placed(state: StickersState, seat: int, cards: tuple[int, ...]) -> Stickers
     return place(state, seat, cards) if cards else state
 
 
-def _card_worth(state: StickersState, seat: int, card: int) -> float:
-    """Returns what a card would add to the seat's standing if it joined its album, a little
-    more for its action stickers."""
-    gain = _lead(_placed(state, seat, (card,)), seat) - _lead(state, seat)
-    return max(gain, 0.0) + _CARD_IN_HAND + _ACTION_WORTH * len(state.card(card).actions) / 2
-
-
 def _play_worth(state: StickersState, seat: int, move: Play) -> float:
     after = _placed(state, seat, move.cards)
     visible = state.card(move.visible)
@@ -87,7 +101,7 @@ def _play_worth(state: StickersState, seat: int, move: Play) -> float:
 def _swap_worth(state: StickersState, seat: int, move: Swap) -> float:
     board = list(state.board)
     board[move.first], board[move.second] = board[move.second], board[move.first]
-    return _lead(replace(state, board=tuple(board)), seat) - _lead(state, seat)
+    return _lead(replace(state, board=tuple(board)), seat)
 
 
 def _ask_worth(state: StickersState, seat: int, move: Ask) -> float:

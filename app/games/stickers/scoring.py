@@ -17,7 +17,7 @@ from app.games.core.outcome import Result, rank_by
 from app.games.stickers.board import level_of
 from app.games.stickers.cards import Category
 from app.games.stickers.hooks import Awards, Counts
-from app.games.stickers.state import StickersState
+from app.games.stickers.state import Album, StickersState
 
 _CATEGORIES = tuple(Category)
 
@@ -38,16 +38,15 @@ class Score:
 
 def counts(state: StickersState) -> Counts:
     """Returns the cards each seat counts per category for majorities (box J may change them)."""
-    out: Counts = tuple(
-        tuple(
-            len(column.cards) if (column := state.column(seat, category)) else 0
-            for category in _CATEGORIES
-        )
-        for seat in range(state.players)
-    )
+    out: Counts = tuple(_album_counts(album) for album in state.albums)
     for hook in state.hooks.majority:
         out = hook(state, out)
     return out
+
+
+def _album_counts(album: Album) -> tuple[int, ...]:
+    held = {column.category: len(column.cards) for column in album}
+    return tuple(held.get(category, 0) for category in _CATEGORIES)
 
 
 def placements(counts: tuple[int, ...], first: int, second: int, players: int) -> tuple[int, ...]:
