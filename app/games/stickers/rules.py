@@ -15,6 +15,7 @@ from app.games.core.choices import Choice
 from app.games.core.contract import Game, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.reference import CardReference
 from app.games.stickers import texts
 from app.games.stickers.actions import (
     TURN_ACTIONS,
@@ -30,6 +31,7 @@ from app.games.stickers.effects import PRINTED
 from app.games.stickers.flow import end_turn
 from app.games.stickers.hooks import Events, Hooks, Rule, build_hooks
 from app.games.stickers.offers import bounded, choices
+from app.games.stickers.reference import REFERENCE
 from app.games.stickers.reveal import choose, choosing
 from app.games.stickers.scoring import final_result
 from app.games.stickers.setup import deal
@@ -141,6 +143,10 @@ class Stickers(Game[StickersState]):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return texts.describe(event, names)
+
+    def card_reference(self) -> CardReference:
+        """Returns the printed cards, a table per category."""
+        return REFERENCE
 
     def phase_name(self, state: StickersState) -> str:
         return state.phase.value
