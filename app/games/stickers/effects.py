@@ -175,19 +175,16 @@ def _ask_check(
 def _ask(
     state: StickersState, seat: int, pending: Pending, action: EffectAction, events: Events
 ) -> StickersState:
-    """Returns the state after the question: the card handed over at once when the target's
-    cards of the category are all alike, else waiting for the target to pick one; with none
-    of them, the asker draws a card instead."""
+    """Returns the state after the question: waiting for the target to pick the card to hand
+    over, or, when they hold none of the category, the asker's draw instead. The target picks
+    even among alike cards: handing over at once would tell everyone what they hold."""
     assert isinstance(action, Ask)
     category = Category(action.category)
     events.append(Asked(seat, action.target, category.value))
     matching = tuple(c for c in state.hands[action.target] if state.card(c).category is category)
     if not matching:
         return draw_into_hand(state, seat, 1, events)
-    question = Question(seat, action.target, category)
-    if len({state.card(card).looks for card in matching}) == 1:
-        return hand_over(state, question, matching[0], events)
-    return replace(state, phase=Phase.GIVE, question=question)
+    return replace(state, phase=Phase.GIVE, question=Question(seat, action.target, category))
 
 
 def hand_over(state: StickersState, question: Question, card: int, events: Events) -> StickersState:

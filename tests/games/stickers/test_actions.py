@@ -79,11 +79,14 @@ def test_a_question_mark_to_a_player_without_the_category_makes_the_asker_draw()
     assert top not in state.pile and state.hands[1] == GHOSTS[:2]
 
 
-def test_alike_cards_are_handed_over_at_once_and_the_giver_draws() -> None:
+def test_the_asked_player_picks_even_among_alike_cards_and_then_draws() -> None:
     ones = cards(C.GHOST_DUCKLING, *ONE_STAR_ROWS[:2])  # two alike one-star Ghosts
     top = card(C.CACTUS_KNIGHT, PLAIN_ROWS[0])
     state = after_playing(ASK_MOUSE, pile=(top,), two=ones)
-    state, events = play_events(state, Ask(ASK_MOUSE, 0, 2, C.GHOST_DUCKLING.value))
+    state = play(state, Ask(ASK_MOUSE, 0, 2, C.GHOST_DUCKLING.value))
+    # Handing over at once would tell the table that the asked player's cards are alike.
+    assert state.phase is Phase.GIVE and GAME.legal_actions(state, 2) == (Give(ones[0]),)
+    state, events = play_events(state, Give(ones[0]), seat=2)
     assert Handed(0, 2, C.GHOST_DUCKLING.value) in events
     assert ones[0] in state.hands[0] and state.hands[2] == (ones[1], top)
     private = [e for e in events if isinstance(e, DrewCards)]

@@ -5,7 +5,7 @@ card, and her collection bonus swaps the Space Mouse and Cube-osaurus markers.""
 from __future__ import annotations
 
 from app.games.stickers import GAME
-from app.games.stickers.actions import Ask, Hat, Play, Swap, Take
+from app.games.stickers.actions import Ask, Give, Hat, Play, Swap, Take
 from app.games.stickers.cards import HAND_SIZE, MARKET_SIZE, Category
 from app.games.stickers.effects import SWAP
 from app.games.stickers.events import Handed, HandedCard, Played, Swapped
@@ -81,7 +81,9 @@ def test_the_hat_plays_a_magic_bunny_whose_question_mark_is_a_chain_reaction() -
 
 def test_bori_asks_for_a_card_and_swaps_the_markers_then_refills() -> None:
     state = play(bori_at_her_turn(), Take(0), Play(HAT_MOUSE, MICE), Hat(HAT_MOUSE, 0))
-    state, asked = play_events(state, Ask(BUNNY, 0, OLIVER, C.ROBO_KITTEN.value))
+    state = play(state, Ask(BUNNY, 0, OLIVER, C.ROBO_KITTEN.value))
+    assert state.phase is Phase.GIVE  # Olivér hands over a card of his choice
+    state, asked = play_events(state, Give(OLIVERS_ROBO), seat=OLIVER)
     assert OLIVERS_ROBO in state.hands[BORI] and OLIVERS_ROBO not in state.hands[OLIVER]
     assert len(state.hands[OLIVER]) == 3  # handed one, drew one
     assert Handed(BORI, OLIVER, C.ROBO_KITTEN.value) in asked
