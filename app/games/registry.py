@@ -9,9 +9,10 @@ from app.games.for20 import GAME as FOR20
 from app.games.four_pints import GAME as FOUR_PINTS
 from app.games.speedy_pickers import GAME as SPEEDY_PICKERS
 from app.games.stellar import GAME as STELLAR
+from app.games.stickers import GAME as STICKERS
 
 GAMES: dict[str, Game[Any]] = {
-    game.id: game for game in (FOUR_PINTS, STELLAR, FOR20, SPEEDY_PICKERS)
+    game.id: game for game in (FOUR_PINTS, STELLAR, FOR20, SPEEDY_PICKERS, STICKERS)
 }
 
 

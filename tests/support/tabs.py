@@ -172,7 +172,8 @@ def built_moves(part: str) -> list[dict[str, Any]]:
     import html
 
     out: list[dict[str, Any]] = []
-    for block in part.split('<div class="build')[1:]:
+    # A builder's own div (class "build" or "build single"), not its steps' or items' divs.
+    for block in re.split(r'<div class="build(?=[" ])', part)[1:]:
         points = {
             int(value): int(pts)
             for value, pts in re.findall(r'value="(-?\d+)" data-points="(-?\d+)"', block)

@@ -16,7 +16,7 @@ from tests.support.server import LiveServer
 from tests.support.tabs import join
 
 # The Keg is no deck card; Speedy Pickers' deck is its 100 Transaction cards.
-DECK_SIZES = {"for20": 120, "four-pints": 47, "stellar": 60, "speedy_pickers": 100}
+DECK_SIZES = {"for20": 120, "four-pints": 47, "stellar": 60, "speedy_pickers": 100, "stickers": 108}
 
 
 @pytest.fixture(scope="module")

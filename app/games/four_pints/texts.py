@@ -8,6 +8,7 @@ from typing import Any
 
 from app.games.core.i18n import _
 from app.games.core.outcome import Event
+from app.games.core.texts import game_over
 from app.games.four_pints.cards import KIND_NAMES, SPECS, Beer, Kind
 from app.games.four_pints.events import (
     BarRefilled,
@@ -177,14 +178,7 @@ def _round_ended(event: Any, names: Names) -> str:
 
 
 def _game_ended(event: Any, names: Names) -> str:
-    points = event.totals[event.winners[0]]
-    if len(event.winners) == 1:
-        return _("The game is over: {name} wins with {points} points.").format(
-            name=names[event.winners[0]], points=points
-        )
-    return _("The game is over: {names} share the win with {points} points.").format(
-        names=_(" and ").join(names[seat] for seat in event.winners), points=points
-    )
+    return game_over(event.winners, event.totals[event.winners[0]], names)
 
 
 _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {

@@ -1,0 +1,220 @@
+"""The rules of Stickers as a pure `Game`: set-up from a deck, the turn, the end, scoring.
+
+The deck (the stickers on the cards, the rules in the boxes, who stuck a sticker last) comes in
+as `carry` and goes out in the result, unchanged: a campaign changes it between games. Which
+rules exist is the game's catalogue (`upgrades.RULES` by default; a test passes its own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games.core.actions import Action, ActionCodec
+from app.games.core.choices import Choice
+from app.games.core.contract import Game, Viewer
+from app.games.core.i18n import _
+from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.reference import CardReference
+from app.games.stickers import texts
+from app.games.stickers.actions import (
+    TURN_ACTIONS,
+    EffectAction,
+    EndTurn,
+    Give,
+    Play,
+    Reveal,
+    Take,
+)
+from app.games.stickers.deck import Deck, read_deck
+from app.games.stickers.effects import PRINTED
+from app.games.stickers.flow import end_turn
+from app.games.stickers.hooks import Events, Hooks, Rule, build_hooks
+from app.games.stickers.offers import bounded, choices
+from app.games.stickers.reference import REFERENCE
+from app.games.stickers.reveal import choose, choosing
+from app.games.stickers.scoring import final_result
+from app.games.stickers.setup import deal
+from app.games.stickers.state import Phase, StickersState
+from app.games.stickers.turn import carry_out, check_play, find_pending, give, play, take
+from app.games.stickers.upgrades import RULES
+from app.games.stickers.views import private_parts, public_parts
+
+_PROMPTS: Mapping[Phase, str] = {
+    Phase.TAKE: _("Choose a card from the market."),
+    Phase.PLAY: _("Play a collection: its visible card, then the cards under it."),
+    Phase.EFFECTS: _("Carry out your collection bonus and action stickers, or end your turn."),
+    Phase.GIVE: _("Hand over a card of the category you were asked for."),
+    Phase.REVEAL: _("Choose a card from your hand for the final reveal."),
+}
+
+_WRONG_STEP: Mapping[Phase, str] = {
+    Phase.TAKE: _("First choose a card from the market."),
+    Phase.PLAY: _("Now play a collection from your hand."),
+    Phase.EFFECTS: _("Carry out an effect of your collection, or end your turn."),
+    Phase.GIVE: _("A player is choosing which card to hand over."),
+    Phase.REVEAL: _("The game is at its final reveal."),
+}
+
+
+class Stickers(Game[StickersState]):
+    """Stickers for 2 to 4 players: the printed game, changed by the rules and stickers in
+    the deck it is set up with."""
+
+    id = "stickers"
+    name = "Stickers"
+    min_players = 2
+    max_players = 4
+    stand_in = "greedy"
+    seat_parts = frozenset({"albums"})
+
+    def __init__(
+        self, bots: Mapping[str, Any] | None = None, catalogue: Mapping[str, Rule] = RULES
+    ) -> None:
+        super().__init__(bots)
+        self.catalogue = dict(catalogue)
+        effect_classes = {effect.action for rule in catalogue.values() for effect in rule.effects}
+        printed = tuple(effect.action for effect in PRINTED)
+        extra = tuple(cls for cls in effect_classes if cls not in printed)
+        self.codec = ActionCodec(*TURN_ACTIONS, *printed, *sorted(extra, key=lambda c: c.kind))
+
+    def read_carry(self, raw: Any, players: int) -> tuple[Deck, Hooks] | Refusal:
+        """Returns the deck a carry describes with its rules resolved, or why it is not one
+        this game can play (unknown rules or sticker kinds, a first seat not at the table)."""
+        deck = read_deck(raw)
+        if isinstance(deck, Refusal):
+            return deck
+        hooks = build_hooks(deck.rules, self.catalogue, PRINTED)
+        if isinstance(hooks, Refusal):
+            return hooks
+        kinds = {kind for card in deck.cards() for kind in card.actions}
+        unknown = sorted(kind for kind in kinds if hooks.effect(kind) is None)
+        if unknown:
+            return Refusal(_("No rule says what the sticker {kind} does."), {"kind": unknown[0]})
+        if deck.first is not None and deck.first >= players:
+            return Refusal(_("The deck's first player is not at this table."))
+        return deck, hooks
+
+    def deal(
+        self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
+    ) -> Applied[StickersState]:
+        """Returns the dealt table and its opening line (the board and the first player)."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Stickers takes 2 to 4 players, not {players}")
+        read = self.read_carry(carry, players)
+        if isinstance(read, Refusal):
+            raise ValueError(f"the deck cannot be played: {read.text()}")
+        deck, hooks = read
+        events: Events = []
+        state = deal(players, seed, deck, hooks, events)
+        return Applied(state, tuple(events))
+
+    def active_seats(self, state: StickersState) -> frozenset[int]:
+        return _active(state)
+
+    def legal_actions(self, state: StickersState, seat: int) -> tuple[Action, ...]:
+        return bounded(state, seat)
+
+    def choices(self, state: StickersState, seat: int) -> tuple[Choice, ...]:
+        return choices(state, seat)
+
+    def simultaneous(self, state: StickersState) -> str | None:
+        """Returns a key while everyone chooses their reveal card at once."""
+        return "reveal" if state.phase is Phase.REVEAL else None
+
+    def apply(
+        self, state: StickersState, seat: int, action: Action
+    ) -> Applied[StickersState] | Refusal:
+        """Returns the next state and its events, or why the move is not allowed."""
+        refusal = _check(state, seat, action)
+        if refusal is not None:
+            return refusal
+        events: Events = []
+        return Applied(_do(state, seat, action, events), tuple(events))
+
+    def public_view(self, state: StickersState) -> Mapping[str, Any]:
+        return public_parts(state)
+
+    def private_view(self, state: StickersState, viewer: Viewer) -> Mapping[str, Any]:
+        return private_parts(state, viewer)
+
+    def result(self, state: StickersState) -> Result | None:
+        return final_result(state) if state.phase is Phase.OVER else None
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return texts.describe(event, names)
+
+    def card_reference(self) -> CardReference:
+        """Returns the printed cards, a table per category."""
+        return REFERENCE
+
+    def phase_name(self, state: StickersState) -> str:
+        return state.phase.value
+
+    def prompt(self, state: StickersState, seat: int, offered: tuple[Choice, ...]) -> str:
+        return _PROMPTS.get(state.phase, "")
+
+
+def _active(state: StickersState) -> frozenset[int]:
+    """Returns who acts now: the current player, a Question mark's target, or at the final
+    reveal everyone still choosing."""
+    if state.phase is Phase.REVEAL:
+        return choosing(state)
+    if state.phase is Phase.GIVE:
+        assert state.question is not None
+        return frozenset({state.question.target})
+    return frozenset() if state.phase is Phase.OVER else frozenset({state.seat})
+
+
+def _check(state: StickersState, seat: int, action: Action) -> Refusal | None:
+    """Returns why a move is refused now, or None when it is allowed."""
+    if state.phase is Phase.OVER:
+        return Refusal(_("The game is over."))
+    if seat not in _active(state):
+        if state.phase in (Phase.GIVE, Phase.REVEAL):
+            return Refusal(_WRONG_STEP[state.phase])
+        return Refusal(_("It is not your turn."))
+    if isinstance(action, Take) and state.phase is Phase.TAKE:
+        ok = 0 <= action.slot < len(state.market)
+        return None if ok else Refusal(_("There is no card in that place of the market."))
+    if isinstance(action, Play) and state.phase is Phase.PLAY:
+        return check_play(state, action)
+    if isinstance(action, EffectAction) and state.phase is Phase.EFFECTS:
+        found = find_pending(state, action)
+        if found is None:
+            return Refusal(_("That effect is not yours to carry out now."))
+        pending, effect = found
+        return effect.check(state, seat, pending, action)
+    if isinstance(action, EndTurn) and state.phase is Phase.EFFECTS:
+        return None
+    if isinstance(action, Give) and state.phase is Phase.GIVE:
+        return _check_give(state, seat, action.card)
+    if isinstance(action, Reveal) and state.phase is Phase.REVEAL:
+        ok = action.card in state.hands[seat]
+        return None if ok else Refusal(_("Reveal a card from your hand."))
+    return Refusal(_WRONG_STEP[state.phase])
+
+
+def _check_give(state: StickersState, seat: int, card: int) -> Refusal | None:
+    question = state.question
+    assert question is not None
+    if card not in state.hands[seat] or state.card(card).category is not question.category:
+        return Refusal(_("Hand over a card of the category you were asked for."))
+    return None
+
+
+def _do(state: StickersState, seat: int, action: Action, events: Events) -> StickersState:
+    """Returns the state after a move `_check` allowed."""
+    if isinstance(action, Take):
+        return take(state, action, events)
+    if isinstance(action, Play):
+        return play(state, action, events)
+    if isinstance(action, EffectAction):
+        found = find_pending(state, action)
+        assert found is not None
+        return carry_out(state, *found, action, events)
+    if isinstance(action, Give):
+        return give(state, action.card, events)
+    if isinstance(action, Reveal):
+        return choose(state, seat, action.card, events)
+    return end_turn(state, events)

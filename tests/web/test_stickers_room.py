@@ -1,0 +1,55 @@
+"""A whole game of Stickers through the real server: a person against a greedy bot, over a
+real WebSocket, to the final scores (collections built on the table, the bonus's market cards
+gathered, a Question mark's player and category chosen); then the room comes back from its
+log after a restart."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.support.server import LiveServer
+from tests.support.tabs import Tab, join
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_a_person_plays_stickers_against_a_bot_to_the_end(server: LiveServer) -> None:
+    code, cookie = join(server.url, "Ann", game="stickers")
+    ann = await Tab.open(server.url, code, cookie)
+    await ann.until(lambda t: {"cmd": "bot", "seat": 1, "bot": "greedy"} in t.commands())
+    await ann.send({"cmd": "bot", "seat": 1, "bot": "greedy"})
+    await ann.until(lambda t: any(c.get("cmd") == "start" for c in t.commands()))
+    await ann.send({"cmd": "start"})
+    await ann.until(lambda t: "albums-1" in t.parts and "board" in t.parts)
+    assert "Rarity board" in ann.parts["board"] and "Your hand" in ann.parts["hand"]
+
+    rng = random.Random(4)
+    kinds = set()
+    while "Final scores" not in ann.parts.get("scores", ""):
+        await ann.until(
+            lambda t: bool(t.moves()) or "Final scores" in t.parts.get("scores", ""), 20
+        )
+        offered = ann.moves()
+        if not offered:
+            break
+        move = rng.choice(offered)
+        kinds.add(move["kind"])
+        await ann.send(move)
+        version = offered[0]["v"]
+        await ann.until(lambda t, sent=version: t.version() != sent or not t.moves(), 20)
+        assert not ann.flash_text(), (move, ann.flash_text())
+    assert {"take", "play"} <= kinds
+    assert "Game over" in ann.parts["status"]
+    assert any("plays" in line for line in ann.log)
+    final = {name: ann.parts[name] for name in ("scores", "albums-0", "albums-1", "board")}
+    await ann.close()
+
+    server.kill()  # the finished game must come back from the log alone
+    server.start()
+    again = await Tab.open(server.url, code, cookie)
+    await again.until(lambda t: "scores" in t.parts and "albums-1" in t.parts)
+    assert {name: again.parts[name] for name in final} == final
+    await again.close()
