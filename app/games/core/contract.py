@@ -141,6 +141,13 @@ class Game(ABC, Generic[S]):
         set-up from a campaign: stored data may come from an import, or from older code."""
         return None
 
+    def campaign_view(self, carry: Any) -> Mapping[str, Any]:
+        """Returns the parts a campaign's page shows of its state (what the games changed:
+        Stickers' stickered cards and opened upgrades), each rendered by the game's template
+        `games/<package>/campaign/<name>.html`; nothing by default. The page also lists the
+        campaign's games (when, who played, who won) from the store."""
+        return {}
+
     def carry_in(self, carry: Any, people: tuple[str, ...]) -> Any:
         """Returns the `carry` a set-up receives from its campaign's state (None before the
         first game), for the people at its seats in seat order. A person is the same key in
