@@ -7,7 +7,9 @@ The server's own easel (`app/rooms/pictures.py`) with the registry's painter is 
 instant, for the first turn's scenes of `--rooms` six-seat rooms (each room its own seed, each
 seat its own scene index, as a game deals them), as a hundred hosts pressing "start" together
 would. It reports the time until the last scene is painted and kept (ready for the page's
-image and the hit test), scenes per second, and how late the event loop ran meanwhile: a
+image and the hit test), scenes per second, the CPU seconds per scene (this process and its
+workers: what contention on a shared machine does not change), and how late the event loop
+ran meanwhile: a
 probe asks to wake every 10 ms and records how much later it did (the clicks of every room
 wait that long). A first room is painted before the burst ("warm-up", its time printed), so
 the workers have rasterised their emoji and the burst measures what every later game pays.
@@ -53,31 +55,44 @@ async def probe(stop: asyncio.Event, lags: list[float]) -> None:
         lags.append(time.perf_counter() - asked - _PROBE_S)
 
 
-async def burst(easel: Easel, pictures: list[Picture]) -> tuple[float, list[float]]:
-    """Prepares every picture at once; returns the seconds until all are painted, and the
-    event loop's lags meanwhile."""
+async def burst(easel: Easel, pictures: list[Picture]) -> tuple[float, float, list[float]]:
+    """Prepares every picture at once; returns the seconds until all are painted, the CPU
+    seconds this process and its workers spent meanwhile, and the event loop's lags."""
     stop, lags = asyncio.Event(), list[float]()
     watcher = asyncio.get_running_loop().create_task(probe(stop, lags))
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), cpu_seconds()
     for picture in pictures:
         easel.prepare(picture)
     await asyncio.gather(*(easel.painted(picture) for picture in pictures))
-    took = time.perf_counter() - began
+    took, cpu = time.perf_counter() - began, cpu_seconds() - cpu
     stop.set()
     await watcher
-    return took, lags
+    return took, cpu, lags
+
+
+def cpu_seconds() -> float:
+    """Returns the CPU time of this process and of its children (the painting workers)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = time.process_time()
+    for child in _children():
+        fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
 
 
 def workers_rss_mib() -> float:
     """Returns the resident memory of this process's children (the painting workers)."""
-    me = os.getpid()
-    children = Path(f"/proc/{me}/task/{me}/children").read_text().split()
     total = 0
-    for child in children:
+    for child in _children():
         for line in Path(f"/proc/{child}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1])
     return round(total / 1024, 1)
+
+
+def _children() -> list[str]:
+    me = os.getpid()
+    return Path(f"/proc/{me}/task/{me}/children").read_text().split()
 
 
 def ms(values: list[float]) -> dict[str, float]:
@@ -92,8 +107,8 @@ def ms(values: list[float]) -> dict[str, float]:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     easel = Easel(painter, size=(args.rooms + 1) * SEATS, processes=args.workers)
     try:
-        warm, _lags = await burst(easel, scenes(-1, args.seed))
-        took, lags = await burst(
+        warm, _cpu, _lags = await burst(easel, scenes(-1, args.seed))
+        took, cpu, lags = await burst(
             easel, [p for room in range(args.rooms) for p in scenes(room, args.seed)]
         )
         where = "processes" if easel.in_processes else "thread"
@@ -109,6 +124,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "warm_up_s": round(warm, 2),
         "all_painted_s": round(took, 2),
         "scenes_per_s": round(count / took, 2),
+        "cpu_s_per_scene": round(cpu / count, 3),
         "loop_lag_ms": ms(lags),
         "workers_rss_mib": rss,
         "cpus": len(os.sched_getaffinity(0)),
@@ -126,8 +142,9 @@ def main() -> None:
     lag = out["loop_lag_ms"]
     print(
         f"{out['rooms']} rooms at once: {out['scenes']} scenes painted in {out['painted_in']}"
-        f" ({out['workers']} workers) in {out['all_painted_s']} s ({out['scenes_per_s']}/s;"
-        f" warm-up room {out['warm_up_s']} s); event loop late p50 {lag['p50']} ms,"
+        f" ({out['workers']} workers) in {out['all_painted_s']} s ({out['scenes_per_s']}/s,"
+        f" {out['cpu_s_per_scene']} CPU s each; warm-up room {out['warm_up_s']} s);"
+        f" event loop late p50 {lag['p50']} ms,"
         f" p99 {lag['p99']} ms, max {lag['max']} ms; workers RSS {out['workers_rss_mib']} MiB"
     )
     print(json.dumps(out, sort_keys=True))

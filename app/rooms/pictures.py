@@ -116,11 +116,14 @@ class Easel:
             return  # an unknown painter fails when asked for; no loop: nothing to prepare for
 
     def close(self) -> None:
-        """Stops painting: pictures waited for fail, the workers end after their current one."""
+        """Stops painting: pictures waited for fail, the workers end after their current one.
+
+        It waits for them (a second at most), so their queues and locks are released before
+        the server's process exits rather than reported leaked."""
         for task in self._painting.values():
             task.cancel()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
     def _start(self, picture: Picture) -> asyncio.Task[Painted]:
