@@ -49,7 +49,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.database_url)
         store = Store(engine)
-        easel = Easel(painters, size=settings.pictures_kept)
+        easel = Easel(painters, settings.pictures_kept, settings.painting_workers)
         app.state.store = store
         app.state.easel = easel
         app.state.hub = Hub(
