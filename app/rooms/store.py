@@ -48,7 +48,7 @@ class CampaignRow:
     carry: Any
     members: tuple[int, ...]  # person ids, in the order they joined
     code: str = ""  # its page's unguessable address
-    history: tuple[dict[str, Any], ...] = ()  # the journal it was imported with, if any
+    history: dict[str, Any] | None = None  # the members and journal it was imported with
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +119,7 @@ async def _campaign_row(session: AsyncSession, found: Campaign) -> CampaignRow:
         found.carry,
         tuple(members.scalars()),
         found.code,
-        tuple(found.history or ()),
+        found.history,
     )
 
 
@@ -346,7 +346,7 @@ class Store:
         carry: Any = None,
         *,
         version: int = 0,
-        history: Sequence[dict[str, Any]] | None = None,
+        history: dict[str, Any] | None = None,
     ) -> int:
         """Creates a campaign with its first members: at version 0 (no game finished), or
         where an imported one was, with the journal it brought (`history`)."""
@@ -356,7 +356,7 @@ class Store:
                 name=name,
                 version=version,
                 carry=carry,
-                history=list(history) if history is not None else None,
+                history=history,
             )
             session.add(campaign)
             await session.flush()
@@ -411,7 +411,7 @@ class Store:
                     record.started_at,
                     record.finished_at,
                 )
-                for record, code in rows.tuples()
+                for record, code in rows
             ]
 
     async def join_campaign(self, campaign_id: int, person_id: int) -> bool:
