@@ -92,9 +92,9 @@ class Campaign(Base):
     name: Mapped[str] = mapped_column(String(60))
     version: Mapped[int] = mapped_column(Integer, default=0)
     carry: Mapped[Any] = mapped_column(JSON, nullable=True, default=None)
-    # The journal of the games it had before it was imported here (from its export), shown
-    # before its own games; None for a campaign begun here.
-    history: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True, default=None)
+    # What it was imported with, from its export: {"members": [...], "journal": [...]}, the
+    # games it had before it came here, shown before its own; None for one begun here.
+    history: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
