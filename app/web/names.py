@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from fastapi.responses import Response
+from fastapi.responses import RedirectResponse, Response
 
 from app.config import Settings
 from app.identity import COOKIE, Identity
@@ -43,3 +43,14 @@ async def person_or_new(store: Store, person: int | None, name: str) -> tuple[in
     if display is None:
         return None
     return await store.create_person(display), True
+
+
+def redirect_as(
+    url: str, acting: tuple[int, bool], identity: Identity, settings: Settings
+) -> RedirectResponse:
+    """Returns the redirect after a form post (303), signing in a person it just made."""
+    response = RedirectResponse(url, status_code=303)
+    person, new = acting
+    if new:
+        set_person_cookie(response, identity, settings, person)
+    return response

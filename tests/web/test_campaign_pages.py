@@ -133,6 +133,20 @@ async def play(ann: Tab, bob: Tab) -> None:
         await press(tab)
 
 
+async def one_game(
+    site: LiveServer, guest: str
+) -> tuple[str, str, tuple[str, str], tuple[Tab, Tab]]:
+    """Ann opens a room for a new campaign, the guest joins and loses its first game;
+    returns the room's code, the campaign's, both cookies and both tabs."""
+    response, ann_cookie = open_room(site, None, "new", "Fridays")
+    room = room_code(response)
+    guest_cookie = new_person(site, room, guest)
+    ann, bob = await seated(site, room, ann_cookie, guest_cookie)
+    await play(ann, bob)
+    await ann.until(lambda t: {"cmd": "start"} in t.commands())  # the game is over
+    return room, campaign_code(site, room), (ann_cookie, guest_cookie), (ann, bob)
+
+
 async def test_a_campaign_started_in_the_lobby_shows_in_its_room_and_on_its_page(
     site: LiveServer, url: str
 ) -> None:
@@ -165,13 +179,7 @@ async def test_a_campaign_started_in_the_lobby_shows_in_its_room_and_on_its_page
 async def test_games_played_show_in_the_journal_and_players_join_by_playing(
     site: LiveServer,
 ) -> None:
-    response, ann_cookie = open_room(site, None, "new", "Fridays")
-    room = room_code(response)
-    bob_cookie = new_person(site, room, "<b>Bob</b>")
-    code = campaign_code(site, room)
-    ann, bob = await seated(site, room, ann_cookie, bob_cookie)
-    await play(ann, bob)
-    await ann.until(lambda t: {"cmd": "start"} in t.commands())  # the game is over
+    room, code, (ann_cookie, bob_cookie), (ann, bob) = await one_game(site, "<b>Bob</b>")
     page = get(site, f"/campaigns/{code}", bob_cookie).text
     assert "<b>Bob</b>" not in page
     assert '<ol class="members"><li>Ann</li><li>&lt;b&gt;Bob&lt;/b&gt;</li></ol>' in page
@@ -221,13 +229,7 @@ def upload(
 async def test_an_exported_campaign_imports_as_a_new_one_and_exports_the_same(
     site: LiveServer, url: str
 ) -> None:
-    response, ann_cookie = open_room(site, None, "new", "Fridays")
-    room = room_code(response)
-    bob_cookie = new_person(site, room, "Bob")
-    code = campaign_code(site, room)
-    ann, bob = await seated(site, room, ann_cookie, bob_cookie)
-    await play(ann, bob)
-    await ann.until(lambda t: {"cmd": "start"} in t.commands())
+    _room, code, (_ann, bob_cookie), (ann, bob) = await one_game(site, "Bob")
     assert export(site, code, None).status_code == 403  # only members
     exported = export(site, code, bob_cookie)
     assert exported.status_code == 200

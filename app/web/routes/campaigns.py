@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, UploadFile
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from app.games.core import Game, Refusal
@@ -21,7 +21,7 @@ from app.games.core.i18n import _
 from app.rooms.store import CampaignRow, Store
 from app.web import campaigns as book
 from app.web.deps import EnvDep, GamesDep, IdentityDep, PersonDep, SettingsDep, StoreDep
-from app.web.names import person_or_new, set_person_cookie
+from app.web.names import person_or_new, redirect_as
 from app.web.render import game_package, refusal_text, render
 from app.web.routes.lobby import error_page
 
@@ -87,10 +87,7 @@ async def join_campaign(
     if acting is None:
         return error_page(env, _("Please give a name of 1 to 24 characters."), 400)
     await store.join_campaign(found[0].id, acting[0])
-    response = RedirectResponse(f"/campaigns/{code}", status_code=303)
-    if acting[1]:
-        set_person_cookie(response, identity, settings, acting[0])
-    return response
+    return redirect_as(f"/campaigns/{code}", acting, identity, settings)
 
 
 @router.get("/campaigns/{code}/export")
@@ -145,10 +142,7 @@ async def import_campaign(
     )
     campaign = await store.campaign(campaign_id)
     assert campaign is not None
-    response = RedirectResponse(f"/campaigns/{campaign.code}", status_code=303)
-    if acting[1]:
-        set_person_cookie(response, identity, settings, acting[0])
-    return response
+    return redirect_as(f"/campaigns/{campaign.code}", acting, identity, settings)
 
 
 async def _campaign(

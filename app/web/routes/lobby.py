@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment
 
 from app.games.core import Refusal
@@ -13,7 +13,7 @@ from app.games.core.clock import CHOICES as CLOCK_CHOICES
 from app.games.core.clock import OFF
 from app.games.core.i18n import _
 from app.web.deps import EnvDep, GamesDep, IdentityDep, PersonDep, SettingsDep, StoreDep
-from app.web.names import MAX_CAMPAIGN_NAME, clean_name, person_or_new, set_person_cookie
+from app.web.names import MAX_CAMPAIGN_NAME, clean_name, person_or_new, redirect_as
 from app.web.render import refusal_text, render
 
 router = APIRouter()
@@ -76,7 +76,7 @@ async def create_room(
     acting = await person_or_new(store, person, name)
     if acting is None:
         return error_page(env, _("Please give a name of 1 to 24 characters."), 400)
-    host, new_person = acting
+    host = acting[0]
     campaign_id = None
     if campaign == NEW and title is not None and game.campaigns:
         campaign_id = await store.create_campaign(game.id, title, [host])
@@ -88,10 +88,7 @@ async def create_room(
     code = await store.create_room(
         game.id, options, host, game.max_players, listed == "on", clock, campaign_id
     )
-    response = RedirectResponse(f"/r/{code}", status_code=303)
-    if new_person:
-        set_person_cookie(response, identity, settings, host)
-    return response
+    return redirect_as(f"/r/{code}", acting, identity, settings)
 
 
 def error_page(env: Environment, message: str, status: int) -> HTMLResponse:
