@@ -172,6 +172,9 @@ async def test_a_campaign_started_in_the_lobby_shows_in_its_room_and_on_its_page
     assert refused.status_code == 403
     untitled, _ann = open_room(site, ann, "new", "   ")
     assert untitled.status_code == 400
+    with client(site, ann) as http:
+        form = {"game_id": "sky", "campaign": "new", "campaign_name": "Skies"}
+        assert http.post("/rooms", data=form).status_code == 400  # Sky has no campaigns
     assert (count(url, Room), count(url, Campaign)) == (rooms, campaigns)
     assert get(site, "/campaigns/nope").status_code == 404
 

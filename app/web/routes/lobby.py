@@ -70,6 +70,8 @@ async def create_room(
     )
     if isinstance(options, Refusal):
         return error_page(env, refusal_text(env, options), 400)
+    if campaign and not game.campaigns:
+        return error_page(env, _("This game has no campaigns."), 400)
     title = clean_name(campaign_name, MAX_CAMPAIGN_NAME)
     if campaign == NEW and title is None:
         return error_page(env, _("Please give the campaign a name of 1 to 60 characters."), 400)
@@ -78,7 +80,7 @@ async def create_room(
         return error_page(env, _("Please give a name of 1 to 24 characters."), 400)
     host = acting[0]
     campaign_id = None
-    if campaign == NEW and title is not None and game.campaigns:
+    if campaign == NEW and title is not None:
         campaign_id = await store.create_campaign(game.id, title, [host])
     elif campaign:
         found = await store.campaign_by_code(campaign)
