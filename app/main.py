@@ -26,8 +26,8 @@ from app.rooms.pictures import Easel, PainterLookup
 from app.rooms.store import Store
 from app.web import emoji
 from app.web.render import make_environment
+from app.web.routes import campaigns, lobby, pictures, rooms
 from app.web.routes import games as game_pages
-from app.web.routes import lobby, pictures, rooms
 from app.web.security import SecurityMiddleware
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
@@ -81,6 +81,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(lobby.router)
     app.include_router(rooms.router)
+    app.include_router(campaigns.router)
     app.include_router(game_pages.router)
     app.include_router(pictures.router)
 

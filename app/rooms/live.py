@@ -82,6 +82,12 @@ class Player:
     seat_no: int | None = None  # the room seat it is at (games stored before: None)
     stand_in: str | None = None  # HOST or OPEN while a bot plays it for a person
 
+    @property
+    def key(self) -> str:
+        """Returns who this is in a campaign, the same in every game whatever the seat:
+        "person:<id>", or "bot:<room seat>" for a bot."""
+        return f"person:{self.person_id}" if self.person_id is not None else f"bot:{self.seat_no}"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -765,10 +771,7 @@ class LiveRoom:
         campaign = await self.store.campaign(self.row.campaign_id)
         if campaign is None:
             return Refusal(_("This room's campaign no longer exists."))
-        people = tuple(
-            f"person:{p.person_id}" if p.person_id is not None else f"bot:{p.seat_no}"
-            for p in players
-        )
+        people = tuple(player.key for player in players)
         why = self.game.check_carry(campaign.carry, people)
         if why is not None:
             return Refusal(why)
