@@ -5,8 +5,9 @@ divided equally: every player receives one copy of each (the sheet's copies mark
 players than sit at the table are set aside). Then everyone at once sticks theirs onto cards
 in their own album: a victory-point or action sticker on an empty space of its kind (on a card
 of its category when it names one), a decorative sticker on any card. A sticker with no place
-in its player's album is stuck onto a random card of the deck with room for it (chosen: it is
-not lost, and no one else chooses for a player). When every sticker is on, the game is over
+in its player's album is stuck onto a random card of the deck with room for it, one in no album
+when there is one (chosen: it is not lost, no one else chooses for a player, and it takes no
+player's space). When every sticker is on, the game is over
 and its result carries the campaign's next state.
 
 The stickers stuck now change the cards from the next game on: this game's scores are final.
@@ -205,5 +206,8 @@ def next_campaign(state: StickersState) -> Campaign:
 
 
 def free_anywhere(state: StickersState, sticker: Sticker) -> tuple[int, ...]:
-    """Returns every card of the deck with room for a sticker now."""
-    return tuple(card.id for card in CARDS if fits(sticker, card.id, on_card(state, card.id)))
+    """Returns the cards of the deck with room for a sticker now, outside every album when
+    some are (so a sticker stuck at random takes no player's space)."""
+    free = tuple(card.id for card in CARDS if fits(sticker, card.id, on_card(state, card.id)))
+    held = {card for album in state.albums for column in album for card in column.cards}
+    return tuple(card for card in free if card not in held) or free
