@@ -152,12 +152,14 @@ class Campaign:
         """Returns the campaign once the people at a table joined its group: when it grows,
         the stickers set aside for a group of its new size are stuck onto random cards."""
         new = tuple(person for person in people if person not in self.people)
-        if not new:
-            return self
-        campaign = replace(self, people=(*self.people, *new))
-        size = len(campaign.people)
-        due = tuple(aside for aside in campaign.aside if aside.players <= size)
-        campaign = replace(campaign, aside=tuple(a for a in campaign.aside if a not in due))
+        return replace(self, people=(*self.people, *new)).released() if new else self
+
+    def released(self) -> Campaign:
+        """Returns the campaign with the set-aside stickers its group is big enough for stuck
+        onto random cards (from the campaign's RNG): only those for a bigger group wait."""
+        size = len(self.people)
+        due = tuple(aside for aside in self.aside if aside.players <= size)
+        campaign = replace(self, aside=tuple(a for a in self.aside if a.players > size))
         for aside in due:
             campaign = campaign.stuck_at_random(aside.sticker)
         return campaign

@@ -186,7 +186,9 @@ def _at_random(state: StickersState, seat: int, index: int, events: Events) -> S
 
 def next_campaign(state: StickersState) -> Campaign:
     """Returns the campaign's state after this game: its journal entry, the stickers stuck,
-    those set aside, and who stuck last."""
+    those set aside, and who stuck last. Copies set aside for a player count the group
+    already reaches (its members were not all at this table) go onto random cards at once:
+    no one will join for them."""
     campaign, sticking = state.campaign, state.sticking
     assert campaign is not None and sticking is not None
     entry = Entry(
@@ -202,7 +204,7 @@ def next_campaign(state: StickersState) -> Campaign:
         aside=(*campaign.aside, *sticking.aside),
         last=last,
     )
-    return campaign.stuck_on(tuple((p.card, p.sticker) for p in sticking.placed))
+    return campaign.stuck_on(tuple((p.card, p.sticker) for p in sticking.placed)).released()
 
 
 def free_anywhere(state: StickersState, sticker: Sticker) -> tuple[int, ...]:
