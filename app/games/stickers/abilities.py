@@ -13,6 +13,7 @@ Each is a `hooks.Effect` with its own move class, like the printed Hat and Quest
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -73,8 +74,26 @@ class Clover(EffectAction):
     kind: ClassVar[str] = CLOVER
 
 
-def _picks(moves: tuple[Action, ...]) -> tuple[Choice, ...]:
-    return tuple(Pick(move) for move in moves)
+Moves = Callable[[StickersState, int, Pending], tuple[Action, ...]]
+Offers = Callable[[StickersState, int, Pending], tuple[Choice, ...]]
+
+
+def _as_buttons(moves: Moves) -> Offers:
+    """Returns offers of each move as a button."""
+    return lambda state, seat, pending: tuple(Pick(move) for move in moves(state, seat, pending))
+
+
+def _as_one_of(moves: Moves) -> Offers:
+    """Returns offers of the moves as one choice under one heading (none when there are none)."""
+
+    def offers(state: StickersState, seat: int, pending: Pending) -> tuple[Choice, ...]:
+        found = moves(state, seat, pending)
+        if not found:
+            return ()
+        base = type(found[0])(pending.source, pending.sticker)  # type: ignore[call-arg]
+        return (OneOf(base, found),)
+
+    return offers
 
 
 # --- Magnet ----------------------------------------------------------------------------------
@@ -83,11 +102,6 @@ def _picks(moves: tuple[Action, ...]) -> tuple[Choice, ...]:
 def _magnet_moves(state: StickersState, seat: int, pending: Pending) -> tuple[Action, ...]:
     slots = first_of_each(range(len(state.market)), lambda s: state.card(state.market[s]).looks)
     return tuple(Magnet(pending.source, pending.sticker, slot) for slot in slots)
-
-
-def _magnet_offers(state: StickersState, seat: int, pending: Pending) -> tuple[Choice, ...]:
-    moves = _magnet_moves(state, seat, pending)
-    return (OneOf(Magnet(pending.source, pending.sticker), moves),) if moves else ()
 
 
 def _magnet_check(
@@ -114,11 +128,6 @@ def _magnet(
 def _brush_moves(state: StickersState, seat: int, pending: Pending) -> tuple[Action, ...]:
     hand = first_of_each(sorted(state.hands[seat]), lambda card: state.card(card).looks)
     return tuple(Brush(pending.source, pending.sticker, card) for card in hand)
-
-
-def _brush_offers(state: StickersState, seat: int, pending: Pending) -> tuple[Choice, ...]:
-    moves = _brush_moves(state, seat, pending)
-    return (OneOf(Brush(pending.source, pending.sticker), moves),) if moves else ()
 
 
 def _brush_check(
@@ -166,21 +175,13 @@ def _clover(
     return draw_into_hand(state, seat, _CLOVER_DRAWS, events)
 
 
-MAGNET_EFFECT = Effect(MAGNET, Magnet, _magnet_offers, _magnet_moves, _magnet_check, _magnet)
-BRUSH_EFFECT = Effect(BRUSH, Brush, _brush_offers, _brush_moves, _brush_check, _brush)
+MAGNET_EFFECT = Effect(
+    MAGNET, Magnet, _as_one_of(_magnet_moves), _magnet_moves, _magnet_check, _magnet
+)
+BRUSH_EFFECT = Effect(BRUSH, Brush, _as_one_of(_brush_moves), _brush_moves, _brush_check, _brush)
 ARROW_EFFECT = Effect(
-    ARROW,
-    Arrow,
-    lambda state, seat, pending: _picks(_arrow_moves(state, seat, pending)),
-    _arrow_moves,
-    SWAP_EFFECT.check,
-    SWAP_EFFECT.resolve,
+    ARROW, Arrow, _as_buttons(_arrow_moves), _arrow_moves, SWAP_EFFECT.check, SWAP_EFFECT.resolve
 )
 CLOVER_EFFECT = Effect(
-    CLOVER,
-    Clover,
-    lambda state, seat, pending: _picks(_clover_moves(state, seat, pending)),
-    _clover_moves,
-    _clover_check,
-    _clover,
+    CLOVER, Clover, _as_buttons(_clover_moves), _clover_moves, _clover_check, _clover
 )

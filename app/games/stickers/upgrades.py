@@ -82,22 +82,8 @@ SHEET_COPIES: tuple[int, ...] = (2, 2, 3, 4)
 """The player-count mark of each copy of a sticker on a sheet: two for every game ("2"), one
 "3+", one "4". A table of n players uses the copies marked n or less: n copies, one each."""
 
-JOURNAL: tuple[Kind, ...] = (
-    Kind.ABILITY,
-    Kind.CATEGORY,
-    Kind.ABILITY,
-    Kind.CATEGORY,
-    Kind.CATEGORY,
-    Kind.ABILITY,
-    Kind.CATEGORY,
-    Kind.CATEGORY,
-    Kind.ABILITY,
-    Kind.CATEGORY,
-    Kind.ABILITY,
-    Kind.CATEGORY,
-    Kind.CATEGORY,
-    Kind.ABILITY,
-    Kind.CATEGORY,
+JOURNAL: tuple[Kind, ...] = tuple(
+    Kind.ABILITY if space == "A" else Kind.CATEGORY for space in "ACACCACCACACCAC"
 )
 """The campaign journal's spaces, left to right: the kind of upgrade opened after each game
 (an ability upgrade: the next by number; a category upgrade: a random unopened one). After the
@@ -227,61 +213,51 @@ RULES: Mapping[str, Rule] = MappingProxyType({rule.name: rule for rule in _RULES
 
 C = Category
 
-_ABILITIES: tuple[Upgrade, ...] = (
-    Upgrade(
-        "ability-1",
-        Kind.ABILITY,
+_ABILITY_PLAN: tuple[tuple[str, str, tuple[str, str], tuple[Sticker, ...]], ...] = (
+    # (title, text, the box and rule it sticks in, the stickers each player receives)
+    (
         _("Ability 1: Magnet"),
         _("The Magnet sticker comes into the game (Rule F)."),
-        (("F", MAGNET),),
+        ("F", MAGNET),
         (_action(MAGNET),),
-        number=1,
     ),
-    Upgrade(
-        "ability-2",
-        Kind.ABILITY,
+    (
         _("Ability 2: Grand collection"),
         _("Big collections earn both bonuses (Rule D)."),
-        (("D", "grand-collection"),),
+        ("D", "grand-collection"),
         (_points(1), _decor("crown")),
-        number=2,
     ),
-    Upgrade(
-        "ability-3",
-        Kind.ABILITY,
+    (
         _("Ability 3: Brush"),
         _("The Brush sticker comes into the game (Rule G)."),
-        (("G", BRUSH),),
+        ("G", BRUSH),
         (_action(BRUSH),),
-        number=3,
     ),
-    Upgrade(
-        "ability-4",
-        Kind.ABILITY,
+    (
         _("Ability 4: Encore"),
         _("Collections of 4 earn a Hat (Rule E), and more Hats to stick."),
-        (("E", "encore"),),
+        ("E", "encore"),
         (_action(HAT),),
-        number=4,
     ),
-    Upgrade(
-        "ability-5",
-        Kind.ABILITY,
+    (
         _("Ability 5: Arrow"),
         _("The Arrow sticker comes into the game (Rule H)."),
-        (("H", ARROW),),
+        ("H", ARROW),
         (_action(ARROW),),
-        number=5,
     ),
-    Upgrade(
-        "ability-6",
-        Kind.ABILITY,
+    (
         _("Ability 6: Clover"),
         _("The Clover sticker comes into the game (Rule I)."),
-        (("I", CLOVER),),
+        ("I", CLOVER),
         (_action(CLOVER), _points(1)),
-        number=6,
     ),
+)
+"""Chosen: the abilities bring the new abilities, the four new action stickers (boxes F-I)
+and the two bonus rules (D, E), in this order."""
+
+_ABILITIES: tuple[Upgrade, ...] = tuple(
+    Upgrade(f"ability-{number}", Kind.ABILITY, title, text, (rule,), stickers, number=number)
+    for number, (title, text, rule, stickers) in enumerate(_ABILITY_PLAN, 1)
 )
 
 _CATEGORY_PLAN: tuple[tuple[Category, tuple[tuple[str, str], ...], int, str, str], ...] = (
