@@ -5,6 +5,7 @@ seats and joining later."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -17,6 +18,7 @@ from app.games.stickers.cards import ACTION_SPACES, CARDS
 from app.games.stickers.state import Phase
 from app.games.stickers.upgrades import JOURNAL, SHEET_COPIES, UPGRADES, Kind
 from tests.games.stickers.campaigns import PEOPLE, play_out
+from tests.games.stickers.test_playouts import secrets_changed
 
 _CAMPAIGNS = 3  # per player count
 _GAMES = len(JOURNAL) + 1  # every upgrade opened, and one game after
@@ -163,3 +165,24 @@ def test_the_campaign_page_shows_the_journal_and_every_stickered_card() -> None:
     assert {c.card.id for c in stickered} == {card for card, _on in final.cards}
     assert dict(journal.trophies) == dict(final.trophies())
     assert JOURNAL[0] is Kind.ABILITY
+
+
+def test_a_campaign_game_with_every_rule_keeps_secrets_from_views_and_bots() -> None:
+    group = PEOPLE[:3]
+    ruled = run_campaign([group] * len(JOURNAL), 5)[-1]  # every box filled
+    table = GAME.carry_in(ruled.to_json(), group)
+    state = GAME.setup(3, {}, 77, table)
+    rng = random.Random(77)
+    for step in range(400):
+        active = sorted(GAME.active_seats(state))
+        if not active:
+            break
+        viewer = (None, *range(3))[step % 4]
+        assert GAME.view(state, viewer) == GAME.view(secrets_changed(state, viewer), viewer)
+        seat = rng.choice(active)
+        move = GAME.bots["greedy"](GAME, state, seat, rng)
+        assert move == GAME.bots["greedy"](GAME, secrets_changed(state, seat), seat, rng)
+        applied = GAME.apply(state, seat, move)
+        assert not isinstance(applied, Refusal)
+        state = applied.state
+    assert state.phase is Phase.OVER and GAME.result(state) is not None

@@ -22,6 +22,7 @@ from app.games.stickers.upgrades import ABILITIES, JOURNAL, RULES, UPGRADES, Kin
 from app.games.stickers.views import bonus_lines
 from tests.games.stickers.campaigns import PEOPLE, at_sticker_step, campaign_before, play_out
 from tests.games.stickers.tables import HAT_ROW, PLAIN_ROWS, card, cards, column, play, table
+from tests.support.rooms import rendered
 
 C = Category
 MICE = cards(C.SPACE_MOUSE, *PLAIN_ROWS, 4, 5, 6)
@@ -136,6 +137,13 @@ def test_the_table_says_what_the_collection_bonus_will_be_with_the_rules() -> No
         (4, 4, (SWAP, HAT)),
         (5, None, (SWAP, TAKE_TWO, HAT)),
     ]
+
+
+def test_the_table_shows_the_collection_bonus_by_size() -> None:
+    ruled = table(players=2, carry={"rules": {"E": "encore"}})
+    html = rendered(GAME, ruled, 2)[(None, "bonus")]
+    assert "Your collection bonus" in html and "4 or more cards" in html
+    assert "take 2 market cards" in html and "play the top card of the draw pile" in html
 
 
 # --- boxes F-I: new action stickers ----------------------------------------------------------
