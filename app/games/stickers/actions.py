@@ -3,7 +3,8 @@
 The turn's steps are `Take` (a market card), `Play` (a collection: its visible card and the
 other cards under it) and then effects, each an `EffectAction` naming the pending effect it
 carries out (`source`, `sticker`; see `state.Pending`), until `EndTurn`. A Question mark's
-chosen player answers with `Give`; the final reveal is `Reveal`, everyone at once.
+chosen player answers with `Give`; the final reveal is `Reveal`, everyone at once; a campaign
+game's sticker step is `Stick`, everyone at once.
 
 A campaign rule that brings a new effect brings its own `EffectAction` class; the game's codec
 is made from these and the rules' (`rules.Stickers`).
@@ -103,5 +104,14 @@ class Reveal(Action):
     card: int
 
 
-TURN_ACTIONS: tuple[type[Action], ...] = (Take, Play, Give, EndTurn, Reveal)
+@dataclass(frozen=True, slots=True)
+class Stick(Action):
+    """The sticker step: stick your sticker number `sticker` onto `card` of your album."""
+
+    kind: ClassVar[str] = "stick"
+    sticker: int
+    card: int = -1
+
+
+TURN_ACTIONS: tuple[type[Action], ...] = (Take, Play, Give, EndTurn, Reveal, Stick)
 """The moves that are not effects; effects' classes come with the effects (`effects.py`)."""

@@ -17,11 +17,24 @@ from typing import Any
 from app.games.core.actions import Action
 from app.games.core.bots import random_legal
 from app.games.core.contract import Bot, Game
-from app.games.stickers.actions import Ask, EndTurn, Give, Hat, Play, Reveal, Swap, Take, TakeTwo
+from app.games.stickers.abilities import Brush, Clover, Magnet
+from app.games.stickers.actions import (
+    Ask,
+    EndTurn,
+    Give,
+    Hat,
+    Play,
+    Reveal,
+    Stick,
+    Swap,
+    Take,
+    TakeTwo,
+)
 from app.games.stickers.board import LEVELS, SPACE_LEVELS
 from app.games.stickers.cards import Category
 from app.games.stickers.scoring import scores
 from app.games.stickers.state import StickersState
+from app.games.stickers.sticking import on_card
 from app.games.stickers.zones import place
 
 _CARD_IN_HAND = 0.6
@@ -67,6 +80,14 @@ class _Judge:
             return _lead(_placed(state, seat, _reveal_cards(state, seat, move.card)), seat)
         if isinstance(move, EndTurn):
             return 0.0
+        if isinstance(move, Magnet):
+            return self.card(state.market[move.slot])
+        if isinstance(move, Brush):
+            return _play_worth(state, seat, Play(move.card)) - self.now - _CARD_IN_HAND
+        if isinstance(move, Clover):
+            return 2 * _CARD_IN_HAND
+        if isinstance(move, Stick):
+            return _stick_worth(state, move)
         return -1.0  # an effect the bot does not know: it prefers what it knows
 
     def card(self, card: int) -> float:
@@ -112,6 +133,13 @@ def _ask_worth(state: StickersState, seat: int, move: Ask) -> float:
     rarity = LEVELS[SPACE_LEVELS[space]].first
     held = state.column(seat, category) is not None
     return _CARD_IN_HAND + (rarity / 10 if held else 0.0) + len(state.hands[move.target]) / 100
+
+
+def _stick_worth(state: StickersState, move: Stick) -> float:
+    """Returns the worth of sticking a sticker on a card for the games to come: the bot spreads
+    them, a card with fewer stickers (its own stars and actions) first."""
+    card = state.card(move.card)
+    return -float(len(card.actions) + card.stars + len(on_card(state, move.card).decor))
 
 
 def _reveal_cards(state: StickersState, seat: int, card: int) -> tuple[int, ...]:

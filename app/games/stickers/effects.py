@@ -198,9 +198,11 @@ def hand_over(state: StickersState, question: Question, card: int, events: Event
     return draw_into_hand(state, target, 1, events)
 
 
+SWAP_EFFECT = Effect(SWAP, Swap, _swap_offers, _swap_moves, _swap_check, _swap)
+
 PRINTED: tuple[Effect, ...] = (
     Effect(TAKE_TWO, TakeTwo, _take_two_offers, _take_two_moves, _take_two_check, _take_two),
-    Effect(SWAP, Swap, _swap_offers, _swap_moves, _swap_check, _swap),
+    SWAP_EFFECT,
     Effect(HAT, Hat, _hat_offers, _hat_moves, _hat_check, _hat),
     Effect(QUESTION, Ask, _ask_offers, _ask_moves, _ask_check, _ask),
 )

@@ -137,3 +137,30 @@ class Revealed(Event):
 class GameEnded(Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrophyWon(Event):
+    """A campaign game's winners each get a trophy."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UpgradeOpened(Event):
+    """The campaign opens an upgrade; `aside` copies of its stickers are set aside."""
+
+    upgrade: str
+    aside: int
+
+
+@dataclass(frozen=True, slots=True)
+class StickerStuck(Event):
+    """`seat` stuck a sticker (its space and name) onto `card`; `at_random`: it had no place
+    in their album and went onto a random card."""
+
+    seat: int
+    space: str
+    name: str
+    card: int
+    at_random: bool = False

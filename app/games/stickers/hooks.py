@@ -15,7 +15,7 @@ engine consults the rules in force at their place, in box order:
 | L | final | points after the stars | `FinalHook(state, points) -> points` |
 
 A rule is data: its name, its place, and the hook (or effects) for that place; the catalogue
-of rules the campaign can open is `upgrades.RULES` (empty: the upgrades come later). With no
+of rules the campaign can open is `upgrades.RULES` (what they do: `campaign_rules.py`). With no
 rule in force every hook list is empty and the game is the printed base game. Box D holds the
 printed collection bonus (≤2: take two; ≥3: swap): a rule in D or E receives what the printed
 list grants and may replace or extend it.

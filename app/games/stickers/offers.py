@@ -4,7 +4,8 @@ People build a collection on the table: first its visible card (one step per cat
 kind of card: copies alike are offered once), then the other cards of that category to go
 under it. Effects offer their own shapes (`effects.py`): two market cards to gather, a swap
 per pair of neighbouring spaces, a Hat button, a Question mark's player and category as one of
-several buttons. Every other move is a button, copies of a card offered once.
+several buttons; the sticker step one sticker of each kind the player holds, with the cards of
+their album it may go on. Every other move is a button, copies of a card offered once.
 
 Bots get complete moves: per category and kind of visible card, one collection of each size
 (the most starry cards first under it), every effect's moves, and the rest as offered.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from app.games.core.actions import Action
 from app.games.core.choices import Choice, Gather, Item, Pick, Span, first_of_each
+from app.games.stickers import sticking
 from app.games.stickers.actions import EndTurn, Give, Play, Reveal, Take
 from app.games.stickers.cards import Category
 from app.games.stickers.reveal import choosing
@@ -23,6 +25,8 @@ from app.games.stickers.turn import available, effect_moves
 
 def choices(state: StickersState, seat: int) -> tuple[Choice, ...]:
     """Returns the seat's moves for the table."""
+    if state.phase is Phase.STICK:
+        return sticking.offers(state, seat)
     if state.phase is Phase.PLAY and seat == state.seat:
         return tuple(_collection(state, visible) for visible in _visible_cards(state))
     if state.phase is Phase.EFFECTS and seat == state.seat:
@@ -39,6 +43,8 @@ def bounded(state: StickersState, seat: int) -> tuple[Action, ...]:
     """Returns complete legal moves for bots and playouts: a bounded sample of them."""
     if state.phase is Phase.REVEAL:
         return _reveals(state, seat)
+    if state.phase is Phase.STICK:
+        return sticking.moves(state, seat)
     if state.phase is Phase.GIVE:
         return _gives(state, seat)
     if seat != state.seat:

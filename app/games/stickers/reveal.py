@@ -4,13 +4,14 @@ A revealed card that fits one of its player's collections joins it, with every o
 that category from the hand; one that fits none stays in the hand (chosen: it scores nothing
 either way). No bonus, no action stickers. A player with an empty hand has nothing to choose.
 Choices are secret until the last one is made: the state keeps them, views show only who has
-chosen.
+chosen. Then the game is scored; a campaign game goes on to its sticker step (`sticking.py`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from app.games.stickers import sticking
 from app.games.stickers.events import GameEnded, RevealChosen, Revealed
 from app.games.stickers.hooks import Events
 from app.games.stickers.scoring import final_result
@@ -48,7 +49,7 @@ def _finish(state: StickersState, events: Events) -> StickersState:
     state = replace(state, phase=Phase.OVER)
     result = final_result(state)
     events.append(GameEnded(result.scores, result.winners))
-    return state
+    return state if state.campaign is None else sticking.start(state, events)
 
 
 def _reveal(state: StickersState, seat: int, card: int, events: Events) -> StickersState:

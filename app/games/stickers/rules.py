@@ -1,13 +1,20 @@
-"""The rules of Stickers as a pure `Game`: set-up from a deck, the turn, the end, scoring.
+"""The rules of Stickers as a pure `Game`: set-up from a deck, the turn, the end, scoring,
+and a campaign game's sticker step.
 
-The deck (the stickers on the cards, the rules in the boxes, who stuck a sticker last) comes in
-as `carry` and goes out in the result, unchanged: a campaign changes it between games. Which
-rules exist is the game's catalogue (`upgrades.RULES` by default; a test passes its own).
+A set-up's `carry` is one of:
+- nothing: the printed game;
+- a deck (`deck.py`: stickers on cards, rules in boxes, the first seat), which goes out in the
+  result unchanged;
+- a campaign table (`campaign.table_carry`, what `carry_in` makes of the campaign's state for
+  the people at the seats): its deck is the campaign's, the game ends with the sticker step,
+  and the result carries the campaign's next state.
+Which rules exist is the game's catalogue (`upgrades.RULES` by default; a test passes its own).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app.games.core.actions import Action, ActionCodec
@@ -16,7 +23,8 @@ from app.games.core.contract import Game, Viewer
 from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result
 from app.games.core.reference import CardReference
-from app.games.stickers import texts
+from app.games.core.rng import Rng
+from app.games.stickers import sticking, texts
 from app.games.stickers.actions import (
     TURN_ACTIONS,
     EffectAction,
@@ -24,8 +32,11 @@ from app.games.stickers.actions import (
     Give,
     Play,
     Reveal,
+    Stick,
     Take,
 )
+from app.games.stickers.campaign import Campaign, read_campaign, read_table, table_carry
+from app.games.stickers.campaign_views import campaign_parts, spaces_view, sticking_view
 from app.games.stickers.deck import Deck, read_deck
 from app.games.stickers.effects import PRINTED
 from app.games.stickers.flow import end_turn
@@ -46,6 +57,7 @@ _PROMPTS: Mapping[Phase, str] = {
     Phase.EFFECTS: _("Carry out your collection bonus and action stickers, or end your turn."),
     Phase.GIVE: _("Hand over a card of the category you were asked for."),
     Phase.REVEAL: _("Choose a card from your hand for the final reveal."),
+    Phase.STICK: _("Stick each of your stickers onto a card in your album."),
 }
 
 _WRONG_STEP: Mapping[Phase, str] = {
@@ -54,7 +66,24 @@ _WRONG_STEP: Mapping[Phase, str] = {
     Phase.EFFECTS: _("Carry out an effect of your collection, or end your turn."),
     Phase.GIVE: _("A player is choosing which card to hand over."),
     Phase.REVEAL: _("The game is at its final reveal."),
+    Phase.STICK: _("The game is over: the players are sticking their stickers."),
 }
+
+
+_CAMPAIGN_SEED = 0x5354494B45525321
+"""Mixed into a campaign's first game's seed to seed the campaign's own RNG (so its upgrade
+order is its own stream, not the deal's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a set-up's carry makes: the deck with its rules resolved, and in a campaign game
+    the campaign and the person at each seat."""
+
+    deck: Deck
+    hooks: Hooks
+    campaign: Campaign | None = None
+    people: tuple[str, ...] = ()
 
 
 class Stickers(Game[StickersState]):
@@ -67,6 +96,7 @@ class Stickers(Game[StickersState]):
     max_players = 4
     stand_in = "greedy"
     seat_parts = frozenset({"albums"})
+    campaigns = True
 
     def __init__(
         self, bots: Mapping[str, Any] | None = None, catalogue: Mapping[str, Rule] = RULES
@@ -78,12 +108,32 @@ class Stickers(Game[StickersState]):
         extra = tuple(cls for cls in effect_classes if cls not in printed)
         self.codec = ActionCodec(*TURN_ACTIONS, *printed, *sorted(extra, key=lambda c: c.kind))
 
-    def read_carry(self, raw: Any, players: int) -> tuple[Deck, Hooks] | Refusal:
-        """Returns the deck a carry describes with its rules resolved, or why it is not one
-        this game can play (unknown rules or sticker kinds, a first seat not at the table)."""
+    def read_carry(self, raw: Any, players: int) -> Table | Refusal:
+        """Returns what a set-up's carry makes (a deck, or a campaign table) with its rules
+        resolved, or why this game cannot play it (unknown rules or sticker kinds, a first
+        seat not at the table, another number of people than seats)."""
+        if isinstance(raw, dict) and "campaign" in raw:
+            return self._read_table(raw, players)
         deck = read_deck(raw)
         if isinstance(deck, Refusal):
             return deck
+        hooks = self._hooks(deck, players)
+        return hooks if isinstance(hooks, Refusal) else Table(deck, hooks)
+
+    def _read_table(self, raw: Any, players: int) -> Table | Refusal:
+        read = read_table(raw)
+        if isinstance(read, Refusal):
+            return read
+        campaign, people = read
+        if len(people) != players:
+            return Refusal(_("The campaign's players are not the table's."))
+        deck = read_deck(campaign.deck(people).to_carry())  # the deck's own bounds, checked
+        if isinstance(deck, Refusal):
+            return deck
+        hooks = self._hooks(deck, players)
+        return hooks if isinstance(hooks, Refusal) else Table(deck, hooks, campaign, people)
+
+    def _hooks(self, deck: Deck, players: int) -> Hooks | Refusal:
         hooks = build_hooks(deck.rules, self.catalogue, PRINTED)
         if isinstance(hooks, Refusal):
             return hooks
@@ -93,7 +143,29 @@ class Stickers(Game[StickersState]):
             return Refusal(_("No rule says what the sticker {kind} does."), {"kind": unknown[0]})
         if deck.first is not None and deck.first >= players:
             return Refusal(_("The deck's first player is not at this table."))
-        return deck, hooks
+        return hooks
+
+    def check_carry(self, carry: Any, people: tuple[str, ...]) -> str | None:
+        """Returns why a campaign's state cannot set up a game for these people, or None."""
+        campaign = read_campaign(carry)
+        if isinstance(campaign, Refusal):
+            return campaign.text()
+        read = self.read_carry(table_carry(campaign, people), len(people))
+        return read.text() if isinstance(read, Refusal) else None
+
+    def carry_in(self, carry: Any, people: tuple[str, ...]) -> Any:
+        """Returns the set-up carry of a campaign's next game for the people at the seats:
+        the campaign (anyone new joined, the stickers set aside for its new size stuck at
+        random) and who sits where. None is a new campaign: the printed deck."""
+        campaign = read_campaign(carry)
+        if isinstance(campaign, Refusal):
+            raise ValueError(f"the campaign cannot be played: {campaign.text()}")
+        return table_carry(campaign, people)
+
+    def campaign_view(self, carry: Any) -> Mapping[str, Any]:
+        """Returns the campaign page's parts: the journal, and every stickered card."""
+        campaign = read_campaign(carry)
+        return {} if isinstance(campaign, Refusal) else campaign_parts(campaign)
 
     def deal(
         self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
@@ -104,9 +176,21 @@ class Stickers(Game[StickersState]):
         read = self.read_carry(carry, players)
         if isinstance(read, Refusal):
             raise ValueError(f"the deck cannot be played: {read.text()}")
-        deck, hooks = read
         events: Events = []
-        state = deal(players, seed, deck, hooks, events)
+        campaign = read.campaign
+        if campaign is not None and campaign.rng is None:
+            campaign = replace(campaign, rng=Rng.from_seed(seed ^ _CAMPAIGN_SEED))
+        trophies = campaign.trophies() if campaign is not None else {}
+        state = deal(
+            players,
+            seed,
+            read.deck,
+            read.hooks,
+            events,
+            campaign=campaign,
+            people=read.people,
+            trophies=tuple(trophies.get(person, 0) for person in read.people),
+        )
         return Applied(state, tuple(events))
 
     def active_seats(self, state: StickersState) -> frozenset[int]:
@@ -120,6 +204,8 @@ class Stickers(Game[StickersState]):
 
     def simultaneous(self, state: StickersState) -> str | None:
         """Returns a key while everyone chooses their reveal card at once."""
+        if state.phase is Phase.STICK:
+            return "stick"
         return "reveal" if state.phase is Phase.REVEAL else None
 
     def apply(
@@ -133,13 +219,20 @@ class Stickers(Game[StickersState]):
         return Applied(_do(state, seat, action, events), tuple(events))
 
     def public_view(self, state: StickersState) -> Mapping[str, Any]:
-        return public_parts(state)
+        return {**public_parts(state), "sticking": sticking_view(state)}
 
     def private_view(self, state: StickersState, viewer: Viewer) -> Mapping[str, Any]:
-        return private_parts(state, viewer)
+        return {**private_parts(state, viewer), "spaces": spaces_view(state, viewer)}
 
     def result(self, state: StickersState) -> Result | None:
-        return final_result(state) if state.phase is Phase.OVER else None
+        """Returns the result once the game is over (a campaign game: after its sticker step),
+        carrying the deck it was set up with, or the campaign's next state."""
+        if state.phase is not Phase.OVER:
+            return None
+        result = final_result(state)
+        if state.campaign is None:
+            return result
+        return replace(result, carry=sticking.next_campaign(state).to_json())
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return texts.describe(event, names)
@@ -160,6 +253,8 @@ def _active(state: StickersState) -> frozenset[int]:
     reveal everyone still choosing."""
     if state.phase is Phase.REVEAL:
         return choosing(state)
+    if state.phase is Phase.STICK:
+        return sticking.sticking_seats(state)
     if state.phase is Phase.GIVE:
         assert state.question is not None
         return frozenset({state.question.target})
@@ -171,7 +266,7 @@ def _check(state: StickersState, seat: int, action: Action) -> Refusal | None:
     if state.phase is Phase.OVER:
         return Refusal(_("The game is over."))
     if seat not in _active(state):
-        if state.phase in (Phase.GIVE, Phase.REVEAL):
+        if state.phase in (Phase.GIVE, Phase.REVEAL, Phase.STICK):
             return Refusal(_WRONG_STEP[state.phase])
         return Refusal(_("It is not your turn."))
     if isinstance(action, Take) and state.phase is Phase.TAKE:
@@ -192,7 +287,19 @@ def _check(state: StickersState, seat: int, action: Action) -> Refusal | None:
     if isinstance(action, Reveal) and state.phase is Phase.REVEAL:
         ok = action.card in state.hands[seat]
         return None if ok else Refusal(_("Reveal a card from your hand."))
+    if isinstance(action, Stick) and state.phase is Phase.STICK:
+        return _check_stick(state, seat, action)
     return Refusal(_WRONG_STEP[state.phase])
+
+
+def _check_stick(state: StickersState, seat: int, action: Stick) -> Refusal | None:
+    assert state.sticking is not None
+    held = state.sticking.left[seat]
+    if not 0 <= action.sticker < len(held):
+        return Refusal(_("You have no such sticker."))
+    if action.card not in sticking.places(state, seat, held[action.sticker]):
+        return Refusal(_("That sticker goes on an empty space of a card in your album."))
+    return None
 
 
 def _check_give(state: StickersState, seat: int, card: int) -> Refusal | None:
@@ -217,4 +324,6 @@ def _do(state: StickersState, seat: int, action: Action, events: Events) -> Stic
         return give(state, action.card, events)
     if isinstance(action, Reveal):
         return choose(state, seat, action.card, events)
+    if isinstance(action, Stick):
+        return sticking.stick(state, seat, action, events)
     return end_turn(state, events)

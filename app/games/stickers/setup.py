@@ -4,6 +4,7 @@ market, the hands and the first player; then the rules in boxes A and B."""
 from __future__ import annotations
 
 from app.games.core.rng import Rng
+from app.games.stickers.campaign import Campaign
 from app.games.stickers.cards import HAND_SIZE, MARKET_SIZE, STOCK_PER_PLAYER, Category
 from app.games.stickers.deck import Deck
 from app.games.stickers.events import GameStarted
@@ -12,11 +13,22 @@ from app.games.stickers.hooks import Events, Hooks
 from app.games.stickers.state import Phase, StickersState
 
 
-def deal(players: int, seed: int, deck: Deck, hooks: Hooks, events: Events) -> StickersState:
-    """Returns the first turn of a game dealt from `deck` (its stickers and rules in force).
+def deal(
+    players: int,
+    seed: int,
+    deck: Deck,
+    hooks: Hooks,
+    events: Events,
+    campaign: Campaign | None = None,
+    people: tuple[str, ...] = (),
+    trophies: tuple[int, ...] = (),
+) -> StickersState:
+    """Returns the first turn of a game dealt from `deck` (its stickers and rules in force);
+    a campaign game passes its `campaign`, `people` and `trophies` (`state.StickersState`).
 
     The first player is the deck's (who most recently stuck on a sticker), or drawn from the
-    seed when the deck names none (a first game: nobody has stuck one yet)."""
+    seed when the deck names none (a first game: nobody has stuck one yet, or they are not at
+    this table)."""
     rng = Rng.from_seed(seed)
     board, rng = rng.shuffle(tuple(Category))
     cards = deck.cards()
@@ -48,6 +60,9 @@ def deal(players: int, seed: int, deck: Deck, hooks: Hooks, events: Events) -> S
         first=first,
         seat=first,
         phase=Phase.TAKE,
+        campaign=campaign,
+        people=people,
+        trophies=trophies,
     )
     events.append(GameStarted(first, tuple(c.value for c in board), len(removed)))
     for setup_hook in hooks.setup:

@@ -15,8 +15,10 @@ from app.games.core.rng import Rng
 from app.games.stickers.cards import Card, Category
 
 if TYPE_CHECKING:
+    from app.games.stickers.campaign import Campaign
     from app.games.stickers.deck import Deck
     from app.games.stickers.hooks import Hooks
+    from app.games.stickers.sticking import Sticking
 
 
 class Phase(StrEnum):
@@ -27,6 +29,7 @@ class Phase(StrEnum):
     EFFECTS = "effects"  # ... carries out its bonus and action stickers, or ends the turn
     GIVE = "give"  # a Question mark's chosen player picks the card to hand over
     REVEAL = "reveal"  # the end: everyone chooses a card from their hand at once
+    STICK = "stick"  # a campaign game's sticker step, everyone at once
     OVER = "over"
 
 
@@ -94,6 +97,12 @@ class StickersState:
     question: Question | None = None
     last_round: bool = False  # the draw pile ran out: this round is the last
     reveals: tuple[int | None, ...] = ()  # the final reveal's choices, secret until all chose
+    # A campaign game: the campaign (its group joined), the person at each seat, their trophies
+    # so far, and the sticker step once the game is scored. None / empty outside a campaign.
+    campaign: Campaign | None = None
+    people: tuple[str, ...] = ()
+    trophies: tuple[int, ...] = ()
+    sticking: Sticking | None = None
 
     @property
     def hand(self) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from typing import Any
 from app.games.core.i18n import _, n_
 from app.games.core.outcome import Event
 from app.games.core.texts import game_over
+from app.games.stickers.campaign_views import sticker_name
 from app.games.stickers.cards import CARDS, CATEGORY_NAMES, Category
 from app.games.stickers.events import (
     Asked,
@@ -25,11 +26,15 @@ from app.games.stickers.events import (
     Played,
     RevealChosen,
     Revealed,
+    StickerStuck,
     Swapped,
     Took,
+    TrophyWon,
     TurnEnded,
     TurnStarted,
+    UpgradeOpened,
 )
+from app.games.stickers.upgrades import UPGRADES, Space, Sticker
 
 Names = Sequence[str]
 
@@ -150,6 +155,34 @@ def _game_ended(event: Any, names: Names) -> str:
     return game_over(event.winners, event.scores[event.winners[0]], names)
 
 
+def _trophy(event: Any, names: Names) -> str:
+    text = n_("{names} gets a trophy.", "{names} get a trophy each.", len(event.seats))
+    return text.format(names=_(" and ").join(names[seat] for seat in event.seats))
+
+
+def _upgrade_opened(event: Any, names: Names) -> str:
+    upgrade = UPGRADES[event.upgrade]
+    line = _("Upgrade opened: {title}.").format(title=upgrade.title)
+    if upgrade.category is not None:
+        line = _("Upgrade opened: {title} ({category}).").format(
+            title=upgrade.title, category=CATEGORY_NAMES[upgrade.category]
+        )
+    if event.aside:
+        line += " " + _("({count} set aside for a bigger group)").format(count=event.aside)
+    return line
+
+
+def _sticker_stuck(event: Any, names: Names) -> str:
+    sticker = sticker_name(Sticker(Space(event.space), event.name))
+    if event.at_random:
+        return _(
+            "{name}'s {sticker} sticker has no place in their album: it goes on a {card}."
+        ).format(name=names[event.seat], sticker=sticker, card=_cards((event.card,)))
+    return _("{name} sticks a {sticker} sticker on a {card}.").format(
+        name=names[event.seat], sticker=sticker, card=_cards((event.card,))
+    )
+
+
 _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {
     GameStarted: _started,
     TurnStarted: _turn_started,
@@ -167,4 +200,7 @@ _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {
     RevealChosen: _reveal_chosen,
     Revealed: _revealed,
     GameEnded: _game_ended,
+    TrophyWon: _trophy,
+    UpgradeOpened: _upgrade_opened,
+    StickerStuck: _sticker_stuck,
 }

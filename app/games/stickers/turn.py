@@ -53,14 +53,21 @@ def play(state: StickersState, action: Play, events: Events) -> StickersState:
     state = replace(state, played=cards, phase=Phase.EFFECTS)
     for played_hook in state.hooks.played:
         state = played_hook(state, seat, cards, events)
-    kinds = printed_bonus(len(cards))
-    for bonus_hook in state.hooks.bonus:
-        kinds = bonus_hook(state, len(cards), kinds)
+    kinds = bonus_kinds(state, len(cards))
     bonus = tuple(Pending(kind, BONUS, index) for index, kind in enumerate(kinds))
     state = replace(
         state, pending=(*state.pending, *bonus, *sticker_effects(action.visible, state))
     )
     return settle(state, events)
+
+
+def bonus_kinds(state: StickersState, played: int) -> tuple[str, ...]:
+    """Returns the effects a collection of `played` cards from the hand grants: the printed
+    list, then the rules of boxes D and E."""
+    kinds = printed_bonus(played)
+    for bonus_hook in state.hooks.bonus:
+        kinds = bonus_hook(state, played, kinds)
+    return kinds
 
 
 def available(state: StickersState) -> tuple[tuple[Pending, Effect], ...]:

@@ -18,6 +18,7 @@ from app.games.stickers.cards import CATEGORY_COLOURS, CATEGORY_NAMES, Card
 from app.games.stickers.reveal import choosing
 from app.games.stickers.scoring import scores, stars
 from app.games.stickers.state import BONUS, Column, Phase, StickersState
+from app.games.stickers.turn import bonus_kinds
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,16 @@ class AlbumView:
 
 
 @dataclass(frozen=True, slots=True)
+class BonusLine:
+    """What the collection bonus grants a collection of `low` to `high` cards (None: or
+    more), by effect kind."""
+
+    low: int
+    high: int | None
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PendingView:
     """An effect the current player may still carry out: `source` None is the bonus."""
 
@@ -107,7 +118,8 @@ def public_parts(state: StickersState) -> Mapping[str, Any]:
         "board": _board(state),
         "market": tuple(card_view(state.card(card)) for card in state.market),
         "albums": tuple(_album(state, seat) for seat in range(state.players)),
-        "scores": scores(state) if state.phase is Phase.OVER else None,
+        "scores": scores(state) if state.phase in (Phase.STICK, Phase.OVER) else None,
+        "bonus": bonus_lines(state) if state.phase not in (Phase.STICK, Phase.OVER) else None,
     }
 
 
@@ -122,9 +134,29 @@ def private_parts(state: StickersState, viewer: Viewer) -> Mapping[str, Any]:
     }
 
 
+_BONUS_SIZES = 8
+"""Collections up to this size are listed one by one in `bonus_lines`; bigger ones are "or
+more" (the rules' thresholds are all below it)."""
+
+
+def bonus_lines(state: StickersState) -> tuple[BonusLine, ...]:
+    """Returns what the collection bonus will be for each size of collection, with the rules
+    in force, sizes that grant the same grouped."""
+    lines: list[BonusLine] = []
+    for size in range(1, _BONUS_SIZES + 1):
+        kinds = bonus_kinds(state, size)
+        if lines and lines[-1].kinds == kinds:
+            lines[-1] = BonusLine(lines[-1].low, size, kinds)
+        else:
+            lines.append(BonusLine(size, size, kinds))
+    last = lines[-1]
+    lines[-1] = BonusLine(last.low, None, last.kinds)
+    return tuple(lines)
+
+
 def _status(state: StickersState) -> StatusView:
     over = state.phase is Phase.OVER
-    turning = state.phase not in (Phase.REVEAL, Phase.OVER)
+    turning = state.phase not in (Phase.REVEAL, Phase.STICK, Phase.OVER)
     pending = tuple(
         PendingView(p.kind, None if p.source == BONUS else card_view(state.card(p.source)))
         for p in state.pending
