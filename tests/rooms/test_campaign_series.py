@@ -1,6 +1,6 @@
-"""A campaign over many evenings: consecutive bot games of the toy Tally, each played by a
-server loaded afresh from the database, each set up from exactly the state the game before
-it left. On both backends (PostgreSQL when reachable)."""
+"""A campaign over many evenings: consecutive bot games (of the toy Tally, and of Stickers),
+each played by a server loaded afresh from the database, each set up from exactly the state
+the game before it left. On both backends (PostgreSQL when reachable)."""
 
 from __future__ import annotations
 
@@ -10,27 +10,31 @@ from typing import Any
 from app.db.engine import make_engine
 from app.db.migrate import upgrade
 from app.rooms.hub import Hub
+from app.games.core import Game
+from app.games.registry import GAMES as SERVED
 from app.rooms.store import Store
 from tests.support.tally import TALLY
 
 GAMES = 4
 
 
-async def evening(url: str, code: str, host: int, campaign: int, before: Any) -> Any:
+async def evening(
+    url: str, code: str, host: int, campaign: int, before: Any, game: Game[Any] = TALLY
+) -> Any:
     """Loads the room on a fresh server, checks the campaign is where the last evening left
     it, lets two bots play its next game, and returns the campaign's state after it."""
     engine = make_engine(url)
     store = Store(engine)
     try:
-        live = await Hub(store, 0.001, games={TALLY.id: TALLY}).room(code)
+        live = await Hub(store, 0.001, games={game.id: game}).room(code)
         assert live is not None
         now = await store.campaign(campaign)
         assert now is not None and now.carry == before
         assert await live.handle(host, {"cmd": "start"}) is None
         record = await store.latest_game(live.row.id)
         assert record is not None and record.campaign == (campaign, now.version)
-        assert record.carry == TALLY.carry_in(before, ("bot:0", "bot:1"))
-        async with asyncio.timeout(10):
+        assert record.carry == game.carry_in(before, ("bot:0", "bot:1"))
+        async with asyncio.timeout(60):
             while live.match is not None and live.match.result is None:
                 await asyncio.sleep(0.005)
         after = await store.campaign(campaign)
@@ -71,3 +75,30 @@ async def test_each_game_of_a_campaign_starts_from_what_the_one_before_left(
         await store.close()
         await engine.dispose()
     assert [(g.status, g.version) for g in games] == [("finished", n) for n in range(GAMES)]
+
+
+async def test_a_stickers_campaign_keeps_its_deck_from_one_evening_to_the_next(
+    database_url: str,
+) -> None:
+    """Three games of Stickers by two greedy bots, through the sticker step after each: the
+    deck each game is dealt is the one the game before it left, stored and loaded again."""
+    stickers = SERVED["stickers"]
+    upgrade(database_url, quiet=True)
+    engine = make_engine(database_url)
+    store = Store(engine)
+    ann = await store.create_person("Ann")
+    campaign = await store.create_campaign(stickers.id, "Stickers on Fridays", [ann])
+    code = await store.create_room(stickers.id, {}, ann, 2, False, campaign_id=campaign)
+    room = await store.room_by_code(code)
+    assert room is not None
+    for seat in (0, 1):
+        await store.set_seat(room.id, seat, None, "greedy")
+    await store.close()
+    await engine.dispose()
+
+    states: list[Any] = [None]
+    for _evening in range(3):
+        states.append(await evening(database_url, code, ann, campaign, states[-1], stickers))
+    assert all(stickers.check_carry(state, ("bot:0", "bot:1")) is None for state in states)
+    assert states[1] != states[2] != states[3]  # each game opened an upgrade
+    assert [entry["game"] for entry in states[3]["journal"]] == [1, 2, 3]
