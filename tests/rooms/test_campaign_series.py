@@ -9,9 +9,9 @@ from typing import Any
 
 from app.db.engine import make_engine
 from app.db.migrate import upgrade
-from app.rooms.hub import Hub
 from app.games.core import Game
 from app.games.registry import GAMES as SERVED
+from app.rooms.hub import Hub
 from app.rooms.store import Store
 from tests.support.tally import TALLY
 
