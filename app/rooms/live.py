@@ -217,6 +217,9 @@ class LiveRoom:
         if record.status == "unreplayable":
             self.problem = _problem(record.problem or "")
             return
+        if record.status == "abandoned":  # set aside (its campaign moved on): not resumed
+            self.problem = CAMPAIGN_MOVED
+            return
         why = None
         if record.rules_version != self.game.rules_version:
             why = (

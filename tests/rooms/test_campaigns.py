@@ -102,6 +102,9 @@ async def test_two_games_set_up_from_one_state_cannot_both_end(store: Store) -> 
     assert second.match is None and second.problem == CAMPAIGN_MOVED
     record = await store.latest_game(second.row.id)
     assert record is not None and record.status == "abandoned"
+    restarted = await room_again(store, second, TallyGame())  # it stays set aside
+    await restarted.restore(record)
+    assert restarted.match is None and restarted.problem == CAMPAIGN_MOVED
     assert await second.handle(ann, {"cmd": "start"}) is None
     assert second.match is not None and second.match.campaign == (campaign, 1)
 
