@@ -181,7 +181,12 @@ class Game(ABC, Generic[S]):
     def offered(self, state: S, seat: int) -> tuple[Choice, ...]:
         """Returns `choices`, computed once per state and seat: the server compares them
         between states (stale clicks), renders them, and a game's views may read them."""
-        return self._memo().get(state, ("choices", seat), lambda: self.choices(state, seat))
+        return self._memo().get(state, ("choices", seat), lambda: self._choices(state, seat))
+
+    def _choices(self, state: S, seat: int) -> tuple[Choice, ...]:
+        # A seat that may not act now has nothing to choose (`active_seats`): every viewer's
+        # moves are asked for after every move, and most seats are waiting.
+        return self.choices(state, seat) if seat in self.active_seats(state) else ()
 
     def moves_view(self, state: S, viewer: Viewer) -> MovesView | None:
         """Returns the viewer's moves when they have some, else None (spectators never)."""
