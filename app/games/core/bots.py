@@ -34,7 +34,10 @@ def playout(
     `clock_chance` per move (applied as the CLOCK seat); an action that changes nothing
     and shows nothing (a searcher's "keep looking") is no move and is not logged."""
     choose = game.bots.get(bot or game.stand_in, random_legal)
-    state = game.setup(players, game.validate_options(options or {}), seed)
+    valid = game.validate_options(options or {})
+    if isinstance(valid, Refusal):
+        raise ValueError(valid.text())
+    state = game.setup(players, valid, seed)
     log: list[tuple[int, dict[str, Any]]] = []
     while len(log) < moves:
         active = sorted(game.active_seats(state))
