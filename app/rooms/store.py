@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db.models import ActionRow, Campaign, CampaignMember, GameRecord, Person, Room, Seat
@@ -299,6 +299,14 @@ class Store:
                 .limit(limit)
             )
             return [_game_row(record) for record in records.scalars()]
+
+    async def room_game_count(self, room_id: int) -> int:
+        """Returns how many games a room has had: the number of its latest."""
+        async with self.session() as session:
+            count = await session.scalar(
+                select(func.count()).select_from(GameRecord).where(GameRecord.room_id == room_id)
+            )
+            return int(count or 0)
 
     async def room_game(self, room_id: int, number: int) -> GameRow | None:
         """Returns a room's game number `number` (1 = its first), or None."""

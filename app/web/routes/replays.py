@@ -136,7 +136,7 @@ async def room_games(
 async def last_game(code: str, env: EnvDep, store: StoreDep) -> Response:
     """Sends to the replay of the room's latest game (the room links here when one ends)."""
     room = await store.room_by_code(code) if len(code) <= 32 else None
-    count = len(await store.room_games(room.id, limit=10_000)) if room else 0
+    count = await store.room_game_count(room.id) if room else 0
     if room is None or count == 0:
         return _missing(env)
     return RedirectResponse(f"/r/{code}/games/{count}", status_code=303)
