@@ -50,6 +50,7 @@
         if (step !== wanted) { return; }
         at = step;
         table.innerHTML = html;
+        document.dispatchEvent(new CustomEvent("gamenight:swapped"));
         markLog();
         history.replaceState(null, "", base + "?view=" + encodeURIComponent(view) + "&at=" + step);
       }).catch(function () { stop(); });
@@ -93,6 +94,7 @@
       go(to);
     });
     markLog();
+    document.dispatchEvent(new CustomEvent("gamenight:swapped"));
   }
 
   document.addEventListener("DOMContentLoaded", start);
