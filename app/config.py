@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from functools import cached_property
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _PLACEHOLDERS = {"", "changeme", "change-me", "secret", "please-change-me"}
@@ -27,6 +28,9 @@ class Settings(BaseSettings):
     clock_scale: float = 1.0  # multiplies the turn clock presets; tests shorten them
     max_message_bytes: int = 4096
     pictures_kept: int = 1024  # painted pictures kept in memory (see app/rooms/pictures.py)
+    # Processes painting pictures (0: one thread of the server's): all cores but the one
+    # the event loop needs, started on the first painting.
+    painting_workers: int = Field(default_factory=lambda: max(1, _cores() - 1), ge=0)
     gc_guard: bool = True  # automatic full collections off, one every gc_full_seconds
     gc_full_seconds: float = 3600.0  # (see app/gc_guard.py)
 
@@ -52,3 +56,10 @@ class Settings(BaseSettings):
     @property
     def secure_cookies(self) -> bool:
         return urlsplit(self.public_origin).scheme == "https"
+
+
+def _cores() -> int:
+    """Returns the cores this process may run on (a container's limit, not the host's)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1

@@ -27,8 +27,8 @@ from app.rooms.replays import Timelines
 from app.rooms.store import Store
 from app.web import emoji
 from app.web.render import make_environment
+from app.web.routes import campaigns, lobby, pictures, replays, rooms
 from app.web.routes import games as game_pages
-from app.web.routes import lobby, pictures, replays, rooms
 from app.web.security import SecurityMiddleware
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
@@ -50,7 +50,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.database_url)
         store = Store(engine)
-        easel = Easel(painters, size=settings.pictures_kept)
+        easel = Easel(painters, settings.pictures_kept, settings.painting_workers)
         app.state.store = store
         app.state.easel = easel
         app.state.hub = Hub(
@@ -84,6 +84,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(lobby.router)
     app.include_router(rooms.router)
+    app.include_router(campaigns.router)
     app.include_router(game_pages.router)
     app.include_router(pictures.router)
     app.include_router(replays.router)

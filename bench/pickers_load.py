@@ -5,6 +5,7 @@ Run from the repository root:
     .venv/bin/python -m bench.pickers_load --rooms 100 --seconds 30
     .venv/bin/python -m bench.pickers_load --rooms 20 --db postgres
     .venv/bin/python -m bench.pickers_load --rooms 10 --url http://127.0.0.1:8000 --server-pid 1234
+    .venv/bin/python -m bench.pickers_load --rooms 20 --painting-workers 0   # one thread paints
 
 What it does
 ------------
@@ -14,8 +15,10 @@ through the real endpoints: POST /rooms for Speedy Pickers (beginner, the longes
 300 s, so the measured window is one search), five joins, one WebSocket per person (Origin and
 cookie as a browser), `sit` for seats 1-5 and the host's `start`. It waits until every socket
 shows the search, then fetches every seat's scene once, as each page does (`GET
-/rooms/{code}/pictures/scene`, with the person's cookie: that is when the server paints it,
-on its worker thread; the time to the last scene is reported).
+/rooms/{code}/pictures/scene`, with the person's cookie: the server has had it painted since
+it first showed the seat its table, in its painting processes (`--painting-workers`, the
+server's GAMENIGHT_PAINTING_WORKERS; 0: one thread); the time to the last scene is reported).
+The server's CPU and RSS are its own process's, without its painting processes.
 
 Then every person clicks at a human pace: after a pause drawn uniformly from 2-5 s, they pick
 one of the tiles their moves part offers and click a random point of their scene (the move
@@ -250,6 +253,7 @@ async def run(args: argparse.Namespace, url: str, pid: int | None) -> dict[str, 
     clicks = len(figures.marks) + len(figures.takebacks)
     return {
         "rooms": args.rooms,
+        "painting_workers": args.painting_workers,
         "sockets": args.rooms * SEATS,
         "seconds": args.seconds,
         "setup_s": round(setup, 1),
@@ -304,6 +308,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--server-pid", type=int, help="its PID, for CPU and RSS")
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--painting-workers", type=int, help="the server's painting processes")
     return parser.parse_args(argv)
 
 
@@ -315,7 +320,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="gn-bench-")))
             database_url = stack.enter_context(scratch_database(args.db, folder))
-            server = PortServer(database_url, folder)
+            settings = {}
+            if args.painting_workers is not None:
+                settings["GAMENIGHT_PAINTING_WORKERS"] = str(args.painting_workers)
+            server = PortServer(database_url, folder, settings=settings)
             stack.callback(server.close)  # terminates the server by its PID
             server.start()
             assert server.process is not None

@@ -7,6 +7,7 @@ tables from these models outside tests.
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +31,11 @@ NAMING = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+def new_code() -> str:
+    """Returns an unguessable code for a page reached by its link (72 random bits)."""
+    return secrets.token_urlsafe(9)
 
 
 class Base(DeclarativeBase):
@@ -79,10 +85,16 @@ class Campaign(Base):
     __tablename__ = "campaigns"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    # Its page's address: unguessable like a room's invite code, since the page is open to
+    # anyone who has the link.
+    code: Mapped[str] = mapped_column(String(32), unique=True, default=new_code)
     game_type: Mapped[str] = mapped_column(String(40))
     name: Mapped[str] = mapped_column(String(60))
     version: Mapped[int] = mapped_column(Integer, default=0)
     carry: Mapped[Any] = mapped_column(JSON, nullable=True, default=None)
+    # What it was imported with, from its export: {"members": [...], "journal": [...]}, the
+    # games it had before it came here, shown before its own; None for one begun here.
+    history: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 

@@ -162,7 +162,7 @@ class AsyncRows:
         params = _row_values(batch, "postgresql")
         try:
             await self._conn.execute(sql, *params)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+        except (*_LOST, asyncpg.PostgresError) as error:
             lost = self._conn.is_closed() or isinstance(error, _LOST)
             if lost:
                 await self.close()
@@ -174,10 +174,13 @@ class AsyncRows:
             self._conn = None
 
 
-# Errors after which the connection is of no more use (the server went away or shut down).
+# Errors after which the connection is of no more use: the server went away or shut down,
+# or (seen when the server ended the connection while it was idle) the driver's protocol is
+# in a state it cannot go on from.
 _LOST = (
     asyncpg.PostgresConnectionError,
     asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
     asyncpg.exceptions.OperatorInterventionError,
     OSError,
 )

@@ -82,6 +82,12 @@ class Player:
     seat_no: int | None = None  # the room seat it is at (games stored before: None)
     stand_in: str | None = None  # HOST or OPEN while a bot plays it for a person
 
+    @property
+    def key(self) -> str:
+        """Returns who this is in a campaign, the same in every game whatever the seat:
+        "person:<id>", or "bot:<room seat>" for a bot."""
+        return f"person:{self.person_id}" if self.person_id is not None else f"bot:{self.seat_no}"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -197,6 +203,7 @@ class LiveRoom:
         self.easel = easel  # paints the game's pictures (None: a game without pictures)
         self._arrived = 0.0  # when the command being run arrived, before it waited for the lock
         self._hit_fields: dict[type[Action], str | None] = {}  # see `_hit_points`
+        self._points: tuple[Any, dict[int, list[Point]]] | None = None  # (state, per seat)
 
     # ---- loading -------------------------------------------------------------
 
@@ -410,13 +417,30 @@ class LiveRoom:
         return made
 
     def _hit_points(self, match: Match, seat: int) -> list[Point]:
-        """Returns the seat's offered points whose hit field the server fills in (and
-        remembers each one's action class and field, see `_resolve_point`)."""
-        offered = self.game.offered(match.state, seat)
-        points = [c for c in offered if isinstance(c, Point) and c.hit is not None]
-        for point in points:
-            self._hit_fields[type(point.base)] = point.hit
+        """Returns the seat's offered points whose hit field the server fills in, once per
+        state and seat (a click asks before and after it waits for the lock), and
+        remembers each one's action class and field (see `_resolve_point`)."""
+        memo = self._points
+        if memo is None or memo[0] is not match.state:
+            memo = self._points = (match.state, {})
+        points = memo[1].get(seat)
+        if points is None:
+            offered = self.game.offered(match.state, seat)
+            points = memo[1][seat] = [
+                c for c in offered if isinstance(c, Point) and c.hit is not None
+            ]
+            for point in points:
+                self._hit_fields[type(point.base)] = point.hit
         return points
+
+    def _hit_field(self, match: Match, kind: type[Action]) -> str | None:
+        """Returns the hit field of an action class some point of this game fills in, or
+        None. A room learns them from the points it offers; one rebuilt from its log (a
+        restart) has offered none yet, so it asks every seat's points first."""
+        if kind not in self._hit_fields:
+            for seat in range(len(match.players)):
+                self._hit_points(match, seat)
+        return self._hit_fields.get(kind)
 
     async def _paint_points(self, person_id: int) -> None:
         """Has the pictures a person's click may be checked on painted before their command
@@ -441,13 +465,14 @@ class LiveRoom:
 
         In a race a click may be built from a point no longer offered (another seat took
         that tile a moment before): it is filled in all the same, from a point of the same
-        kind, and `apply` says who was first. An action of a kind the room has seen hit
-        points of, while the seat is offered none, reaches `apply` with its hit field empty
-        (its default, else None), so a client's value never gets through.
+        kind, and `apply` says who was first. An action of a kind the room has offered hit
+        points of (to any seat, now or since it was loaded), while the seat is offered none,
+        reaches `apply` with its hit field empty (its default, else None), so a client's
+        value never gets through.
         """
         points = [p for p in self._hit_points(match, seat) if type(p.base) is type(action)]
         if not points:
-            name = self._hit_fields.get(type(action))
+            name = self._hit_field(match, type(action))
             return replace(action, **{name: _empty(action, name)}) if name else action
         point = next((p for p in points if p.made(action)), points[0])
         picture = self.game.pictures(match.state, seat).get(point.image)
@@ -746,10 +771,7 @@ class LiveRoom:
         campaign = await self.store.campaign(self.row.campaign_id)
         if campaign is None:
             return Refusal(_("This room's campaign no longer exists."))
-        people = tuple(
-            f"person:{p.person_id}" if p.person_id is not None else f"bot:{p.seat_no}"
-            for p in players
-        )
+        people = tuple(player.key for player in players)
         why = self.game.check_carry(campaign.carry, people)
         if why is not None:
             return Refusal(why)

@@ -1,4 +1,4 @@
-"""Reading and writing rooms, seats, games and the action log."""
+"""Reading and writing rooms, seats, games, campaigns and the action log."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.orm import aliased
 
 from app.db.models import ActionRow, Campaign, CampaignMember, GameRecord, Person, Room, Seat
 from app.games.core import Result
@@ -46,6 +48,24 @@ class CampaignRow:
     version: int
     carry: Any
     members: tuple[int, ...]  # person ids, in the order they joined
+    code: str = ""  # its page's unguessable address
+    history: dict[str, Any] | None = None  # the members and journal it was imported with
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignGame:
+    """A game of a campaign as its journal shows it (stored, finished or not)."""
+
+    id: int
+    room_code: str
+    version: int | None  # the campaign version it was set up from
+    status: str  # playing, finished, abandoned, unreplayable
+    players: tuple[dict[str, Any], ...]  # per seat, as games.players
+    result: dict[str, Any] | None  # {"scores", "ranks", "rounds"} once finished
+    problem: str | None
+    started_at: datetime
+    finished_at: datetime | None
+    number: int = 0  # its number in its room: its replay is /r/{room_code}/games/{number}
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +129,24 @@ def _game_row(record: GameRecord) -> GameRow:
         record.problem,
         record.result,
         None if record.finished_at is None else epoch(record.finished_at),
+    )
+
+
+async def _campaign_row(session: AsyncSession, found: Campaign) -> CampaignRow:
+    members = await session.execute(
+        select(CampaignMember.person_id)
+        .where(CampaignMember.campaign_id == found.id)
+        .order_by(CampaignMember.id)
+    )
+    return CampaignRow(
+        found.id,
+        found.game_type,
+        found.name,
+        found.version,
+        found.carry,
+        tuple(members.scalars()),
+        found.code,
+        found.history,
     )
 
 
@@ -348,11 +386,25 @@ class Store:
     # ---- campaigns ---------------------------------------------------------------
 
     async def create_campaign(
-        self, game_type: str, name: str, members: Sequence[int], carry: Any = None
+        self,
+        game_type: str,
+        name: str,
+        members: Sequence[int],
+        carry: Any = None,
+        *,
+        version: int = 0,
+        history: dict[str, Any] | None = None,
     ) -> int:
-        """Creates a campaign at version 0 (no game finished) with its first members."""
+        """Creates a campaign with its first members: at version 0 (no game finished), or
+        where an imported one was, with the journal it brought (`history`)."""
         async with self.session() as session, session.begin():
-            campaign = Campaign(game_type=game_type, name=name, version=0, carry=carry)
+            campaign = Campaign(
+                game_type=game_type,
+                name=name,
+                version=version,
+                carry=carry,
+                history=history,
+            )
             session.add(campaign)
             await session.flush()
             for person_id in dict.fromkeys(members):
@@ -362,35 +414,77 @@ class Store:
     async def campaign(self, campaign_id: int) -> CampaignRow | None:
         async with self.session() as session:
             found = await session.get(Campaign, campaign_id)
-            if found is None:
-                return None
-            members = await session.execute(
-                select(CampaignMember.person_id)
-                .where(CampaignMember.campaign_id == campaign_id)
-                .order_by(CampaignMember.id)
+            return None if found is None else await _campaign_row(session, found)
+
+    async def campaign_by_code(self, code: str) -> CampaignRow | None:
+        async with self.session() as session:
+            found = (
+                await session.execute(select(Campaign).where(Campaign.code == code))
+            ).scalar_one_or_none()
+            return None if found is None else await _campaign_row(session, found)
+
+    async def campaigns_of(self, person_id: int, limit: int = 50) -> list[CampaignRow]:
+        """Returns the campaigns a person is a member of, most recently played first."""
+        async with self.session() as session:
+            found = (
+                await session.execute(
+                    select(Campaign)
+                    .join(CampaignMember, CampaignMember.campaign_id == Campaign.id)
+                    .where(CampaignMember.person_id == person_id)
+                    .order_by(Campaign.updated_at.desc(), Campaign.id.desc())
+                    .limit(limit)
+                )
+            ).scalars()
+            return [await _campaign_row(session, campaign) for campaign in found]
+
+    async def campaign_games(self, campaign_id: int) -> list[CampaignGame]:
+        """Returns a campaign's games in the order they started, with their rooms' codes."""
+        async with self.session() as session:
+            before = aliased(GameRecord)
+            number = (
+                select(func.count())
+                .select_from(before)
+                .where(before.room_id == GameRecord.room_id, before.id <= GameRecord.id)
+                .scalar_subquery()
             )
-            return CampaignRow(
-                found.id,
-                found.game_type,
-                found.name,
-                found.version,
-                found.carry,
-                tuple(members.scalars()),
+            rows = await session.execute(
+                select(GameRecord, Room.code, number)
+                .join(Room, Room.id == GameRecord.room_id)
+                .where(GameRecord.campaign_id == campaign_id)
+                .order_by(GameRecord.id)
             )
+            return [
+                CampaignGame(
+                    record.id,
+                    code,
+                    record.campaign_version,
+                    record.status,
+                    tuple(record.players),
+                    record.result,
+                    record.problem,
+                    record.started_at,
+                    record.finished_at,
+                    number,
+                )
+                for record, code, number in rows
+            ]
 
     async def join_campaign(self, campaign_id: int, person_id: int) -> bool:
         """Adds a person to a campaign's group; False if they were in it already."""
-        async with self.session() as session, session.begin():
-            present = await session.execute(
-                select(CampaignMember.id).where(
-                    CampaignMember.campaign_id == campaign_id,
-                    CampaignMember.person_id == person_id,
+        try:
+            async with self.session() as session, session.begin():
+                present = await session.execute(
+                    select(CampaignMember.id).where(
+                        CampaignMember.campaign_id == campaign_id,
+                        CampaignMember.person_id == person_id,
+                    )
                 )
-            )
-            if present.first() is not None:
-                return False
-            session.add(CampaignMember(campaign_id=campaign_id, person_id=person_id))
-            return True
+                if present.first() is not None:
+                    return False
+                session.add(CampaignMember(campaign_id=campaign_id, person_id=person_id))
+        except IntegrityError:  # they joined from another tab or game at the same moment
+            return False
+        return True
 
     async def set_players(self, game_id: int, players: list[dict[str, Any]]) -> None:
         """Records who plays each seat now (a seat handed to a bot, freed, or taken)."""

@@ -102,3 +102,24 @@ def test_games_from_before_campaigns_upgrade_as_played_with_rules_version_1(
             assert conn.exec_driver_sql("SELECT campaign_id FROM rooms").scalar_one() is None
     finally:
         engine.dispose()
+
+
+def test_campaigns_from_before_codes_upgrade_with_a_code_each(database_url: str) -> None:
+    """Migration 0004 gives every campaign an unguessable code for its page."""
+    upgrade(database_url, "0003", quiet=True)
+    engine = create_engine(sync_url(database_url))
+    try:
+        with engine.begin() as conn:
+            for campaign_id in (1, 2):
+                conn.exec_driver_sql(
+                    "INSERT INTO campaigns (id, game_type, name, version) "
+                    f"VALUES ({campaign_id}, 'stickers', 'Fridays', 0)"
+                )
+        upgrade(database_url, quiet=True)
+        with engine.connect() as conn:
+            rows = conn.exec_driver_sql("SELECT code, history FROM campaigns").all()
+    finally:
+        engine.dispose()
+    codes = {code for code, _history in rows}
+    assert len(codes) == 2 and all(len(code) >= 12 for code in codes)
+    assert [history for _code, history in rows] == [None, None]

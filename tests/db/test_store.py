@@ -153,6 +153,41 @@ async def test_the_log_reconnects_when_its_connection_is_cut() -> None:
             ]
 
 
+async def test_the_log_reconnects_when_its_driver_cannot_go_on() -> None:
+    """A connection the server ended while it was idle can leave asyncpg's protocol in a
+    state it cannot go on from (InternalClientError, seen in a full run of the test above):
+    that connection is dropped too, and the append lands on a new one."""
+    import asyncpg
+
+    from tests.support.services import fresh_postgres
+
+    with fresh_postgres() as url:
+        async with store_at(url) as store:
+            game_id = await new_game(store)
+            await store.append_action(game_id, 1, 0, {"kind": "reveal"})
+            rows = store._log._rows
+
+            class Stuck:
+                """The log's connection, its protocol in a state it cannot go on from."""
+
+                def __init__(self, real: asyncpg.Connection) -> None:
+                    self.real = real
+
+                async def execute(self, *args: object) -> None:
+                    raise asyncpg.InternalClientError("cannot switch to state 12")
+
+                def is_closed(self) -> bool:
+                    return False
+
+                def terminate(self) -> None:
+                    self.real.terminate()
+
+            stuck = rows._conn = Stuck(rows._conn)  # type: ignore[attr-defined]
+            await store.append_action(game_id, 2, 0, {"kind": "pass"})
+            assert rows._conn is not stuck  # type: ignore[attr-defined]
+            assert await store.actions(game_id) == [(0, {"kind": "reveal"}), (0, {"kind": "pass"})]
+
+
 async def test_sqlite_log_is_checkpointed_off_the_event_loop(
     tmp_path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from app.games.core import Point
 from app.rooms.live import OFF_PICTURE, LiveRoom
 from app.rooms.pictures import Easel
-from app.rooms.store import RoomRow, SeatRow
+from app.rooms.store import GameRow, RoomRow, SeatRow
 from tests.rooms.toys import Tab
 from tests.support.memory import MemoryStore
 from tests.support.toys import (
@@ -27,14 +27,18 @@ from tests.support.toys import (
 
 
 def sky_room(
-    people: int = 2, painter: SkyPainter | None = None, game: SkyGame = GAME, **options: Any
+    people: int = 2,
+    painter: SkyPainter | None = None,
+    game: SkyGame = GAME,
+    store: Any = None,
+    **options: Any,
 ) -> LiveRoom:
     """Returns a Sky room of `people` seated persons (ids 1.., the first hosts), not started."""
     row = RoomRow(1, "sky1", game.id, {"seconds": 30, "standing": -1, **options}, True, 1, "open")
     seats = [SeatRow(n, n + 1, None) for n in range(people)]
     names = {n + 1: f"P{n + 1}" for n in range(people)}
     easel = Easel(painters(painter))
-    store: Any = MemoryStore()
+    store = MemoryStore() if store is None else store
     return LiveRoom(row, game, seats, names, store, 0.01, easel=easel)
 
 
@@ -47,6 +51,13 @@ async def sky_started(
         live.attach(Tab(person))
     assert await live.handle(1, {"cmd": "start"}) is None
     return live, painter
+
+
+class Careless(SkyGame):
+    """Offers Bob no point, yet would take his mark with whatever hit it carries."""
+
+    def choices(self, state: Any, seat: int) -> tuple[Point, ...]:
+        return () if seat == 1 else super().choices(state, seat)
 
 
 def centre_of(live: LiveRoom, seat: int, tile: str) -> tuple[int, int]:
@@ -101,16 +112,21 @@ async def test_a_click_off_the_picture_or_not_offered_is_refused() -> None:
 
 
 async def test_a_hit_sent_while_no_point_is_offered_never_reaches_the_engine() -> None:
-    class Careless(SkyGame):
-        """Offers Bob no point, yet would take his mark with whatever hit it carries."""
-
-        def choices(self, state: Any, seat: int) -> tuple[Point, ...]:
-            return () if seat == 1 else super().choices(state, seat)
-
     live, _painter = await sky_started(game=Careless())
     live.viewer_pictures(0)
     assert await mark(live, 1, "sun", *centre_of(live, 0, "sun")) is None  # a point seen
     refusal = await mark(live, 2, "moon", 1, 1, hit="moon")
+    assert refusal is not None and refusal.text() == "A mark needs a point on your picture."
+
+
+async def test_a_room_rebuilt_from_its_log_never_lets_a_sent_hit_through_either() -> None:
+    """After a restart the room has offered no point yet: it looks at every seat's."""
+    live, _painter = await sky_started(game=Careless())
+    again = sky_room(game=Careless(), store=live.store)
+    store: Any = live.store
+    (seed, options), (clock, started) = store.dealt, store.started
+    await again.restore(GameRow(1, seed, options, store.players, None, "playing", clock, started))
+    refusal = await mark(again, 2, "moon", 1, 1, hit="moon")
     assert refusal is not None and refusal.text() == "A mark needs a point on your picture."
 
 

@@ -16,6 +16,7 @@ class MemoryStore:
         self.players: list[dict[str, Any]] = []
         self.seats: dict[int, tuple[int | None, str | None]] = {}
         self.started: tuple[dict[str, Any] | None, float] = (None, 0.0)
+        self.dealt: tuple[int, Any] = (0, None)  # the last game's seed and options
 
     async def append_action(
         self,
@@ -47,6 +48,7 @@ class MemoryStore:
                          campaign: tuple[int, int] | None = None) -> int:  # fmt: skip
         self.players = players
         self.started = (clock, started_at.timestamp() if started_at else 0.0)
+        self.dealt = (seed, options)
         return 1
 
     async def set_players(self, game_id: int, players: list[dict[str, Any]]) -> None:

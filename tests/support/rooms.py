@@ -22,6 +22,19 @@ def room_with(game: Game[Any], state: Any, players: int) -> LiveRoom:
     return live
 
 
+def assert_only_the_owner_sees(
+    game: Game[Any], state: Any, changed: Any, seat: int, players: int, where: Any = ()
+) -> None:
+    """Asserts that changing a seat's secrets (`state` into `changed`) changes no HTML of any
+    part for any other viewer (every other seat and a spectator). Person ids are seat + 1."""
+    before = rendered(game, state, players)
+    after = rendered(game, changed, players)
+    owner = seat + 1
+    for key, html in before.items():
+        if key[0] != owner:
+            assert after[key] == html, (*where, key)
+
+
 def rendered(game: Game[Any], state: Any, players: int) -> dict[Any, str]:
     """Returns every part's HTML for every viewer (each seat and a spectator)."""
     live = room_with(game, state, players)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 from collections.abc import Callable
 from html.parser import HTMLParser
@@ -220,3 +221,39 @@ def point_steps(part: str) -> list[dict[str, Any]]:
         for base in re.findall(r"class=\"point-step[^>]*data-base='([^']*)'", steps):
             out.append({**json.loads(html.unescape(base)), "cmd": "act", "v": int(version)})
     return out
+
+
+async def against_a_bot(base_url: str, game: str, bot: str = "greedy") -> tuple[Tab, str, str]:
+    """Opens a room of `game` as Ann (the host, in the first seat), puts a bot in the second
+    seat and starts; returns her tab, the room's code and her cookie."""
+    code, cookie = join(base_url, "Ann", game=game)
+    tab = await Tab.open(base_url, code, cookie)
+    await tab.until(lambda t: {"cmd": "bot", "seat": 1, "bot": bot} in t.commands())
+    await tab.send({"cmd": "bot", "seat": 1, "bot": bot})
+    await tab.until(lambda t: any(c.get("cmd") == "start" for c in t.commands()))
+    await tab.send({"cmd": "start"})
+    return tab, code, cookie
+
+
+async def play_to_the_end(
+    tab: Tab, rng: random.Random, timeout: float = 20
+) -> list[dict[str, Any]]:
+    """Plays random offered moves for the tab's seat until its game's final scores show;
+    returns the moves sent. Each must be accepted (no refusal shown)."""
+    sent: list[dict[str, Any]] = []
+
+    def over(t: Tab) -> bool:
+        return "Final scores" in t.parts.get("scores", "")
+
+    while not over(tab):
+        await tab.until(lambda t: bool(t.moves()) or over(t), timeout)
+        offered = tab.moves()
+        if not offered:
+            break
+        move = rng.choice(offered)
+        await tab.send(move)
+        sent.append(move)
+        version = offered[0]["v"]
+        await tab.until(lambda t, v=version: t.version() != v or not t.moves(), timeout)
+        assert not tab.flash_text(), (move, tab.flash_text())
+    return sent

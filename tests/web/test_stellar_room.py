@@ -8,36 +8,17 @@ import random
 import pytest
 
 from tests.support.server import LiveServer
-from tests.support.tabs import Tab, join
+from tests.support.tabs import Tab, against_a_bot, join, play_to_the_end
 
 pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 async def test_a_person_plays_stellar_against_a_bot_to_the_end(server: LiveServer) -> None:
-    code, cookie = join(server.url, "Ann", game="stellar")
-    ann = await Tab.open(server.url, code, cookie)
-    # The host sits in the first seat on opening the room; a bot takes the other.
-    await ann.until(lambda t: {"cmd": "bot", "seat": 1, "bot": "greedy"} in t.commands())
-    await ann.send({"cmd": "bot", "seat": 1, "bot": "greedy"})
-    await ann.until(lambda t: any(c.get("cmd") == "start" for c in t.commands()))
-    await ann.send({"cmd": "start"})
+    ann, code, cookie = await against_a_bot(server.url, "stellar")
     await ann.until(lambda t: "telescopes-1" in t.parts)
 
-    rng = random.Random(3)
-    moves = 0
-    while "Final scores" not in ann.parts.get("scores", ""):
-        await ann.until(
-            lambda t: bool(t.moves()) or "Final scores" in t.parts.get("scores", ""), 20
-        )
-        offered = ann.moves()
-        if not offered:
-            break
-        await ann.send(rng.choice(offered))
-        moves += 1
-        version = offered[0]["v"]
-        await ann.until(lambda t, sent=version: t.version() != sent or not t.moves(), 20)
-        assert not ann.flash_text(), ann.flash_text()
+    moves = len(await play_to_the_end(ann, random.Random(3)))
     assert moves >= 12  # a start, 11 turns of at least two moves, the final card
     assert "Rank" in ann.parts["scores"]
     assert "Game over" in ann.parts["status"]

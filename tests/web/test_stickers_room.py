@@ -10,38 +10,19 @@ import random
 import pytest
 
 from tests.support.server import LiveServer
-from tests.support.tabs import Tab, join
+from tests.support.tabs import Tab, against_a_bot, play_to_the_end
 
 pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 async def test_a_person_plays_stickers_against_a_bot_to_the_end(server: LiveServer) -> None:
-    code, cookie = join(server.url, "Ann", game="stickers")
-    ann = await Tab.open(server.url, code, cookie)
-    await ann.until(lambda t: {"cmd": "bot", "seat": 1, "bot": "greedy"} in t.commands())
-    await ann.send({"cmd": "bot", "seat": 1, "bot": "greedy"})
-    await ann.until(lambda t: any(c.get("cmd") == "start" for c in t.commands()))
-    await ann.send({"cmd": "start"})
+    ann, code, cookie = await against_a_bot(server.url, "stickers")
     await ann.until(lambda t: "albums-1" in t.parts and "board" in t.parts)
     assert "Rarity board" in ann.parts["board"] and "Your hand" in ann.parts["hand"]
 
-    rng = random.Random(4)
-    kinds = set()
-    while "Final scores" not in ann.parts.get("scores", ""):
-        await ann.until(
-            lambda t: bool(t.moves()) or "Final scores" in t.parts.get("scores", ""), 20
-        )
-        offered = ann.moves()
-        if not offered:
-            break
-        move = rng.choice(offered)
-        kinds.add(move["kind"])
-        await ann.send(move)
-        version = offered[0]["v"]
-        await ann.until(lambda t, sent=version: t.version() != sent or not t.moves(), 20)
-        assert not ann.flash_text(), (move, ann.flash_text())
-    assert {"take", "play"} <= kinds
+    sent = await play_to_the_end(ann, random.Random(4))
+    assert {"take", "play"} <= {move["kind"] for move in sent}
     assert "Game over" in ann.parts["status"]
     assert any("plays" in line for line in ann.log)
     final = {name: ann.parts[name] for name in ("scores", "albums-0", "albums-1", "board")}

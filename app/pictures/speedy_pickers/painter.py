@@ -1,8 +1,8 @@
 """The painter "speedy_pickers.scene": args (scene_seed, scene_index, rotated, cloth, low_res).
 
-Base scenes are drawn once per (seed, index) and kept in a small LRU; painted looks (bytes
-plus hit test) in a larger one, since every viewer of a turn fetches the picture and every
-click asks it what was hit.
+Base scenes are drawn once per (seed, index) and kept in a small LRU, so a scene's other
+looks (turned, under a cloth, from afar) are painted without drawing it again; the last few
+painted looks (bytes plus hit test) in another, for whoever paints the same look twice.
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from app.pictures.speedy_pickers.looks import Finder, Look, apply
 from app.pictures.speedy_pickers.styles import STYLES
 
 NAME = "speedy_pickers.scene"
-# Chosen: a base scene holds 5.6 MB (RGB pixels plus outlines) and is needed only to paint
-# a look, so few are kept; a look holds its image bytes (about 200 KB) and the scene's
-# packed outlines (about 110 KB, shared by its looks) and answers every click, so enough
-# are kept for a hundred six-player games at once (about 200 MB at most).
+# Chosen: a base scene holds 4.9 MB (RGB pixels plus outlines) and is needed only to paint
+# a look, so few are kept. A look (image bytes, about 170 KB, and the scene's packed
+# outlines, about 115 KB) answers every click, but the server's easel keeps those
+# (app/rooms/pictures.py, `GAMENIGHT_PICTURES_KEPT`): a painting process that kept them
+# as well would hold a second copy, so only the last few are kept here.
 BASE_SCENES = 12
-LOOKS = 640
+LOOKS = 16
 
 
 class ScenePainter:

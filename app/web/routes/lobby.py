@@ -1,27 +1,31 @@
-"""The lobby: the games, the open rooms, creating a room."""
+"""The lobby: the games, the open rooms, a person's campaigns, creating a room."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment
 
 from app.games.core import Refusal
 from app.games.core.clock import CHOICES as CLOCK_CHOICES
 from app.games.core.clock import OFF
+from app.games.core.i18n import _
 from app.web.deps import EnvDep, GamesDep, IdentityDep, PersonDep, SettingsDep, StoreDep
-from app.web.names import clean_name, set_person_cookie
+from app.web.names import MAX_CAMPAIGN_NAME, clean_name, person_or_new, redirect_as
 from app.web.render import refusal_text, render
 
 router = APIRouter()
+
+NEW = "new"  # the campaign field's value for a new campaign
 
 
 @router.get("/", response_class=HTMLResponse)
 async def lobby(env: EnvDep, games: GamesDep, store: StoreDep, person: PersonDep) -> HTMLResponse:
     rooms = await store.listed_rooms()
     names = await store.person_names([person] if person else [])
+    campaigns = await store.campaigns_of(person) if person else []
     html = render(
         env,
         "lobby.html",
@@ -30,6 +34,8 @@ async def lobby(env: EnvDep, games: GamesDep, store: StoreDep, person: PersonDep
         rooms=rooms,
         me=names.get(person or 0),
         clocks=CLOCK_CHOICES,
+        campaigns=[c for c in campaigns if c.game_type in games],
+        imports=any(game.campaigns for game in games.values()),
     )
     return HTMLResponse(html)
 
@@ -47,32 +53,46 @@ async def create_room(
     name: Annotated[str, Form(max_length=200)] = "",
     listed: Annotated[str, Form(max_length=10)] = "",
     clock: Annotated[str, Form(max_length=16)] = OFF,
+    campaign: Annotated[str, Form(max_length=32)] = "",
+    campaign_name: Annotated[str, Form(max_length=200)] = "",
 ) -> Response:
+    """Opens a room for a game; for a game with campaigns, its games may be a campaign's
+    next ones: a new campaign (`campaign` "new", named), or one the host is a member of
+    (`campaign` its code)."""
     game = games.get(game_id)
     if game is None:
-        return _error(env, "Unknown game.", 404)
+        return error_page(env, _("Unknown game."), 404)
     if clock not in {key for key, _label in CLOCK_CHOICES}:
-        return _error(env, "Unknown turn clock.", 400)
+        return error_page(env, _("Unknown turn clock."), 400)
     form = await request.form()
     options = game.validate_options(
         {spec.key: form.get(spec.key) for spec in game.options if spec.key in form}
     )
     if isinstance(options, Refusal):
-        return _error(env, refusal_text(env, options), 400)
-    new_person = None
-    if person is None:
-        display = clean_name(name)
-        if display is None:
-            return _error(env, "Please give a name of 1 to 24 characters.", 400)
-        person = new_person = await store.create_person(display)
+        return error_page(env, refusal_text(env, options), 400)
+    if campaign and not game.campaigns:
+        return error_page(env, _("This game has no campaigns."), 400)
+    title = clean_name(campaign_name, MAX_CAMPAIGN_NAME)
+    if campaign == NEW and title is None:
+        return error_page(env, _("Please give the campaign a name of 1 to 60 characters."), 400)
+    acting = await person_or_new(store, person, name)
+    if acting is None:
+        return error_page(env, _("Please give a name of 1 to 24 characters."), 400)
+    host = acting[0]
+    campaign_id = None
+    if campaign == NEW and title is not None:
+        campaign_id = await store.create_campaign(game.id, title, [host])
+    elif campaign:
+        found = await store.campaign_by_code(campaign)
+        if found is None or found.game_type != game.id or host not in found.members:
+            return error_page(env, _("You can only continue a campaign you are a member of."), 403)
+        campaign_id = found.id
     code = await store.create_room(
-        game.id, options, person, game.max_players, listed == "on", clock
+        game.id, options, host, game.max_players, listed == "on", clock, campaign_id
     )
-    response = RedirectResponse(f"/r/{code}", status_code=303)
-    if new_person is not None:
-        set_person_cookie(response, identity, settings, new_person)
-    return response
+    return redirect_as(f"/r/{code}", acting, identity, settings)
 
 
-def _error(env: Environment, message: str, status: int) -> HTMLResponse:
+def error_page(env: Environment, message: str, status: int) -> HTMLResponse:
+    """Returns the error page with a sentence for a person to read (marked with `_`)."""
     return HTMLResponse(render(env, "error.html", message=message), status_code=status)

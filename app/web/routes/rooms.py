@@ -25,7 +25,16 @@ async def room_page(code: str, env: EnvDep, hub: HubDep, person: PersonDep) -> H
     if live is None:
         return HTMLResponse(render(env, "error.html", message="No such room."), status_code=404)
     names = await hub.store.person_names([person] if person else [])
-    html = render(env, "room.html", room=live.row, game=live.game, me=names.get(person or 0))
+    campaign_id = live.row.campaign_id
+    campaign = await hub.store.campaign(campaign_id) if campaign_id is not None else None
+    html = render(
+        env,
+        "room.html",
+        room=live.row,
+        game=live.game,
+        me=names.get(person or 0),
+        campaign=campaign,
+    )
     return HTMLResponse(html)
 
 
