@@ -131,6 +131,10 @@ class Timelines:
             raise kept
         return kept
 
+    def put(self, key: Hashable, recorded: Recording, timeline: Timeline) -> None:
+        """Keeps a timeline rebuilt elsewhere (a file checked on import) for its next look."""
+        self._keep((key, len(recorded.actions)), timeline)
+
     def _keep(self, key: Hashable, kept: Timeline | CannotReplay) -> None:
         self._kept[key] = kept
         self._held += _size(kept)

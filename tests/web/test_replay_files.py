@@ -13,7 +13,7 @@ import pytest
 
 from app.games.registry import GAMES
 from app.games.speedy_pickers.state import Phase
-from app.rooms.replay_file import MAX_BYTES
+from app.rooms.replay_file import MAX_ACTIONS, MAX_BYTES
 from app.rooms.replays import rebuild
 from tests.support.replays import Served, served, store_game
 
@@ -79,6 +79,7 @@ async def test_a_bad_file_is_refused_with_its_reason(app: Served) -> None:
         (changed(seed="12"), "the seed"),
         (changed(players=[{"name": ""}]), "the players"),
         (changed(actions=[{"seat": "0", "action": {}}]), "an action"),
+        (changed(actions=[{"seat": 0, "action": {}}] * (MAX_ACTIONS + 1)), "the actions"),
         (changed(actions=[{"seat": 7, "action": {"kind": "take"}}]), "a seat"),
         (changed(game="chess"), "does not know: chess"),
         (changed(players=good["players"][:1]), "played by 2 to 2 players; the file has 1"),

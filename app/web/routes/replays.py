@@ -357,11 +357,14 @@ async def import_file(request: Request, env: EnvDep, games: GamesDep) -> Respons
         data = await upload.read(MAX_BYTES + 1) if isinstance(upload, UploadFile) else b""
         if not data:
             refusal = Refusal(_("Choose a replay file to import."))
-    recorded = read(data, games) if refusal is None else refusal
-    if isinstance(recorded, Refusal):
-        html = render(env, "replays/import.html", problem=refusal_text(env, recorded), me=None)
+    found = read(data, games) if refusal is None else refusal
+    if isinstance(found, Refusal):
+        html = render(env, "replays/import.html", problem=refusal_text(env, found), me=None)
         return HTMLResponse(html, status_code=400)
-    return RedirectResponse(f"/replays/{imports(request).add(recorded)}", status_code=303)
+    recorded, timeline = found
+    token = imports(request).add(recorded)
+    timelines(request).put(("import", token), recorded, timeline)  # replayed once, not twice
+    return RedirectResponse(f"/replays/{token}", status_code=303)
 
 
 def _too_large(request: Request) -> Refusal | None:
