@@ -282,3 +282,22 @@ async def test_the_room_links_its_games_and_a_finished_games_replay(app: Served)
     assert 'href="/replays"' in lobby.text
     assert (await app.client.get(f"/r/{first.code}/games/2")).status_code == 404
     assert (await app.client.get("/r/nosuchroom/games/1")).status_code == 404
+
+
+HIDDEN_CARDS: dict[str, Callable[[Any], int]] = {
+    "four-pints": lambda s: len(s.beer_deck) + len(s.removed) + len(s.purchase_deck),
+    "stellar": lambda s: len(s.deck),
+    "for20": lambda s: len(s.material_deck) + len(s.game_deck),
+    "speedy_pickers": lambda s: len(s.bag) + len(s.deck) + sum(len(p.marks) for p in s.seats),
+    "stickers": lambda s: len(s.pile) + len(s.stock),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_everything_revealed_names_every_card_nobody_saw(game_id: str) -> None:
+    game = GAMES[game_id]
+    timeline = rebuild(game, recorded_playout(game, 2 if game.min_players <= 2 else 3, 8))
+    for state in timeline.states[:: max(1, timeline.moves // 10)]:
+        shown = game.revealed(state)
+        assert sum(len(r.items) for r in shown) == HIDDEN_CARDS[game_id](state)
+        assert all(item and "{" not in item for r in shown for item in r.items)
