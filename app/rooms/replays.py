@@ -26,7 +26,7 @@ class Recording:
     rules_version: int
     carry: Any
     actions: tuple[tuple[int, Mapping[str, Any]], ...]  # (seat, action JSON), in order
-    over: bool  # it will not go on (finished, abandoned): everything may be shown
+    over: bool  # it will not go on (finished, abandoned, unreplayable): all may be shown
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
+from app.db.models import ActionRow, GameRecord
 from app.games.core import Game
 from app.games.core.bots import playout
 from app.games.registry import GAMES
@@ -214,10 +216,6 @@ async def test_a_game_played_with_other_rules_says_why_it_cannot_be_replayed(
     game = GAMES["stellar"]
     stored = await store_game(app.store, game, 2, 2, moves=20)
     async with app.store.session() as session, session.begin():
-        from sqlalchemy import update
-
-        from app.db.models import GameRecord
-
         await session.execute(update(GameRecord).values(rules_version=game.rules_version + 1))
     page = await app.client.get(stored.page)
     assert page.status_code == 200
@@ -225,6 +223,18 @@ async def test_a_game_played_with_other_rules_says_why_it_cannot_be_replayed(
     assert f"version {game.rules_version + 1} of the rules of Stellar" in page.text
     assert 'id="replay-slider"' not in page.text
     assert (await app.client.get(f"{stored.page}/at/0")).status_code == 404
+
+
+async def test_a_stored_log_that_does_not_replay_says_why_on_its_page(app: Served) -> None:
+    stored = await store_game(app.store, GAMES["for20"], 3, 2, moves=30)
+    async with app.store.session() as session, session.begin():
+        await session.execute(
+            update(ActionRow).where(ActionRow.seq == 3).values(action={"kind": "nonsense"})
+        )
+    page = await app.client.get(stored.page)
+    assert "This game cannot be replayed" in page.text
+    assert "does not replay on these rules: action 3 does not decode" in page.text
+    assert 'id="replay-table"' not in page.text  # never a game cut short
 
 
 def test_a_log_that_does_not_replay_is_refused_never_cut_short() -> None:
