@@ -23,10 +23,11 @@ from app.identity import Identity
 from app.pictures.registry import painter as registered_painter
 from app.rooms.hub import Hub
 from app.rooms.pictures import Easel, PainterLookup
+from app.rooms.replays import Timelines
 from app.rooms.store import Store
 from app.web import emoji
 from app.web.render import make_environment
-from app.web.routes import campaigns, lobby, pictures, rooms
+from app.web.routes import campaigns, lobby, pictures, replays, rooms
 from app.web.routes import games as game_pages
 from app.web.security import SecurityMiddleware
 
@@ -75,6 +76,8 @@ def create_app(
     app.state.games = games
     app.state.env = make_environment(templates)
     app.state.identity = Identity(settings.signing_key)
+    app.state.timelines = Timelines()  # rebuilt games, for the next look at their replay
+    app.state.imports = replays.Imports()  # replays imported from files, in memory only
     app.add_middleware(SecurityMiddleware, allowed_origins=[settings.public_origin])
     # Before /static, which would otherwise take (and miss) these paths.
     app.mount(emoji.URL, StaticFiles(directory=emoji.DIRECTORY), name="emoji")
@@ -84,6 +87,7 @@ def create_app(
     app.include_router(campaigns.router)
     app.include_router(game_pages.router)
     app.include_router(pictures.router)
+    app.include_router(replays.router)
 
     @app.get("/healthz", response_class=PlainTextResponse)
     async def healthz() -> PlainTextResponse:

@@ -229,4 +229,13 @@
   document.addEventListener("htmx:wsAfterMessage", showPoints);
   document.addEventListener("DOMContentLoaded", refreshAll);
   window.addEventListener("resize", fitAll);
+  // A page that swaps parts in by itself (a replay stepping through its moments) says so:
+  // its pictures are fitted to the window, and the page is not brought to them.
+  document.addEventListener("gamenight:swapped", function () {
+    document.querySelectorAll(".picture[data-picture]").forEach(function (picture) {
+      fit(picture);
+      zoom(picture, 0, true);
+      seen.add(picture);
+    });
+  });
 })();

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.orm import aliased
 
 from app.db.models import ActionRow, Campaign, CampaignMember, GameRecord, Person, Room, Seat
 from app.games.core import Result
@@ -64,6 +65,7 @@ class CampaignGame:
     problem: str | None
     started_at: datetime
     finished_at: datetime | None
+    number: int = 0  # its number in its room: its replay is /r/{room_code}/games/{number}
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,8 @@ class GameRow:
     rules_version: int = 1  # the game's rules version it was played with
     campaign: tuple[int, int] | None = None  # (campaign, version it was set up from)
     problem: str | None = None  # why it does not replay here (status "unreplayable")
+    result: dict[str, Any] | None = None  # {"scores", "ranks", "rounds"} once finished
+    finished_at: float | None = None  # epoch seconds of its end, if it ended
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +106,29 @@ def _room_row(room: Room) -> RoomRow:
         room.status,
         room.clock,
         room.campaign_id,
+    )
+
+
+def _game_row(record: GameRecord) -> GameRow:
+    campaign = (
+        None
+        if record.campaign_id is None or record.campaign_version is None
+        else (record.campaign_id, record.campaign_version)
+    )
+    return GameRow(
+        record.id,
+        record.seed,
+        record.options,
+        record.players,
+        record.carry,
+        record.status,
+        record.clock,
+        epoch(record.started_at),
+        record.rules_version,
+        campaign,
+        record.problem,
+        record.result,
+        None if record.finished_at is None else epoch(record.finished_at),
     )
 
 
@@ -297,23 +324,43 @@ class Store:
                     .limit(1)
                 )
             ).scalar_one_or_none()
-            if record is None:
-                return None
-            return GameRow(
-                record.id,
-                record.seed,
-                record.options,
-                record.players,
-                record.carry,
-                record.status,
-                record.clock,
-                epoch(record.started_at),
-                record.rules_version,
-                None
-                if record.campaign_id is None or record.campaign_version is None
-                else (record.campaign_id, record.campaign_version),
-                record.problem,
+            return None if record is None else _game_row(record)
+
+    async def room_games(self, room_id: int, limit: int = 200) -> list[GameRow]:
+        """Returns a room's games in the order they were played (the first `limit`): the
+        nth is the room's game number n, the address of its replay under the invite code."""
+        async with self.session() as session:
+            records = await session.execute(
+                select(GameRecord)
+                .where(GameRecord.room_id == room_id)
+                .order_by(GameRecord.id)
+                .limit(limit)
             )
+            return [_game_row(record) for record in records.scalars()]
+
+    async def room_game_count(self, room_id: int) -> int:
+        """Returns how many games a room has had: the number of its latest."""
+        async with self.session() as session:
+            count = await session.scalar(
+                select(func.count()).select_from(GameRecord).where(GameRecord.room_id == room_id)
+            )
+            return int(count or 0)
+
+    async def room_game(self, room_id: int, number: int) -> GameRow | None:
+        """Returns a room's game number `number` (1 = its first), or None."""
+        if number < 1:
+            return None
+        async with self.session() as session:
+            record = (
+                await session.execute(
+                    select(GameRecord)
+                    .where(GameRecord.room_id == room_id)
+                    .order_by(GameRecord.id)
+                    .offset(number - 1)
+                    .limit(1)
+                )
+            ).scalar_one_or_none()
+            return None if record is None else _game_row(record)
 
     async def mark_unreplayable(self, game_id: int, room_id: int, problem: str) -> None:
         """Marks a game whose log does not replay here (kept as stored, never cut short), and
@@ -393,8 +440,15 @@ class Store:
     async def campaign_games(self, campaign_id: int) -> list[CampaignGame]:
         """Returns a campaign's games in the order they started, with their rooms' codes."""
         async with self.session() as session:
+            before = aliased(GameRecord)
+            number = (
+                select(func.count())
+                .select_from(before)
+                .where(before.room_id == GameRecord.room_id, before.id <= GameRecord.id)
+                .scalar_subquery()
+            )
             rows = await session.execute(
-                select(GameRecord, Room.code)
+                select(GameRecord, Room.code, number)
                 .join(Room, Room.id == GameRecord.room_id)
                 .where(GameRecord.campaign_id == campaign_id)
                 .order_by(GameRecord.id)
@@ -410,8 +464,9 @@ class Store:
                     record.problem,
                     record.started_at,
                     record.finished_at,
+                    number,
                 )
-                for record, code in rows
+                for record, code, number in rows
             ]
 
     async def join_campaign(self, campaign_id: int, person_id: int) -> bool:

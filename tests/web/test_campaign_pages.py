@@ -189,7 +189,10 @@ async def test_games_played_show_in_the_journal_and_players_join_by_playing(
     game = re.search(r'<tr class="journal-game status-finished">(.*?)</tr>', page, re.S)
     assert game is not None
     cells = [text(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", game.group(1), re.S)]
-    assert cells[0] == "1" and cells[2:] == ["Ann 1, &lt;b&gt;Bob&lt;/b&gt; 0", "Ann", "finished"]
+    assert cells[0] == "1" and cells[2:4] == ["Ann 1, &lt;b&gt;Bob&lt;/b&gt; 0", "Ann"]
+    assert cells[4] == "finished · its replay"  # the journal links each game's replay
+    assert f'href="/r/{room}/games/1"' in game.group(1)
+    assert get(site, f"/r/{room}/games/1").status_code == 200
     assert '<ul class="tally"><li>Ann: 1</li></ul>' in page  # the game's part, names by key
     assert "Export the campaign" in page  # Bob is a member now
     # The next game in the room starts from the campaign's new state.

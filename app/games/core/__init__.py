@@ -4,7 +4,7 @@ references."""
 from app.games.core.actions import Action, ActionCodec
 from app.games.core.choices import Choice, Gather, Item, MovesView, OneOf, Pick, Point, Span
 from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
-from app.games.core.outcome import EVERYONE, Applied, Event, Refusal, Result, rank_by
+from app.games.core.outcome import EVERYONE, Applied, Event, Refusal, Result, Revealed, rank_by
 from app.games.core.pictures import Picture
 from app.games.core.reference import CardEntry, CardGroup, CardReference
 from app.games.core.replay import ReplayError, replay
@@ -34,6 +34,7 @@ __all__ = [
     "Refusal",
     "ReplayError",
     "Result",
+    "Revealed",
     "Rng",
     "Span",
     "Timer",

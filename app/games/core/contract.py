@@ -23,6 +23,7 @@ codec, bots) whose methods are pure functions of an immutable state:
     simultaneous(state)                  -> the key of a phase in which seats race, if any
     pictures(state, viewer)              -> the pictures that viewer may look at now
     card_reference()                     -> every card with its data, for the reference page
+    revealed(state)                      -> what nobody saw, for a finished game's replay
 
 No I/O, no clock, no globals: randomness comes from the `Rng` inside the state
 and time only enters as an action by the `CLOCK` seat, so a seed plus the
@@ -42,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 from app.games.core.actions import Action, ActionCodec
 from app.games.core.choices import Choice, MovesView, StateMemo, picks
 from app.games.core.i18n import _
-from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.pictures import Picture
 from app.games.core.reference import CardReference
 
@@ -244,6 +245,12 @@ class Game(ABC, Generic[S]):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """Returns an event in plain words for the log; games override this."""
         return type(event).__name__
+
+    def revealed(self, state: S) -> tuple[Revealed, ...]:
+        """Returns what no seat's view shows (a deck's order, what lay under a mark), for the
+        replay of a game that is over, with everything revealed: the seats' own views are
+        shown beside it, so this is only what nobody saw. Nothing by default."""
+        return ()
 
     def timer(self, state: S) -> Timer | None:
         """Returns the clock running now, if the game has one."""

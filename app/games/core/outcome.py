@@ -67,6 +67,15 @@ class Result:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
 
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """Something no seat's view shows (a deck's order, what lay under a mark), in plain
+    words: what a finished game's replay shows with everything revealed."""
+
+    heading: str  # marked with `_`
+    items: tuple[str, ...]
+
+
 def rank_by(keys: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """Returns competition ranks (1, 1, 3, ...) for per-seat sort keys, higher is better."""
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)

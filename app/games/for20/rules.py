@@ -19,7 +19,7 @@ from app.games.core.actions import Action
 from app.games.core.choices import Choice
 from app.games.core.contract import CLOCK, Game, OptionSpec, Timer, Viewer
 from app.games.core.i18n import _
-from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
 from app.games.for20 import cards, offers, texts
@@ -227,6 +227,10 @@ class For20(Game[For20State]):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """Returns an event in plain words for the log, led by its OP numbers."""
         return texts.describe(event, names)
+
+    def revealed(self, state: For20State) -> tuple[Revealed, ...]:
+        """Returns what nobody saw, for a finished game's replay."""
+        return texts.revealed(state)
 
     def timer(self, state: For20State) -> Timer | None:
         """Returns the clock of the open window's stage: `window_seconds`, whatever the hands.

@@ -6,10 +6,10 @@ is marked for translation; card texts for the table live here too.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.core.i18n import _, n_
-from app.games.core.outcome import Event
+from app.games.core.outcome import Event, Revealed
 from app.games.for20.cards import (
     CARDS,
     ActionSpec,
@@ -63,6 +63,10 @@ from app.games.for20.events import (
     WindowClosed,
     WindowOpened,
 )
+
+if TYPE_CHECKING:
+    from app.games.for20.state import For20State
+
 
 Names = Sequence[str]
 
@@ -460,3 +464,11 @@ _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {
     ExtraRound: _extra_round,
     GameEnded: _game_ended,
 }
+
+
+def revealed(state: For20State) -> tuple[Revealed, ...]:
+    """Returns what nobody saw: both decks, in the order they are drawn from."""
+    return (
+        Revealed(_("The material deck"), tuple(card_name(card) for card in state.material_deck)),
+        Revealed(_("The game deck"), tuple(card_name(card) for card in state.game_deck)),
+    )

@@ -17,7 +17,7 @@ from app.games.core.actions import Action
 from app.games.core.choices import Choice, Pick, first_of_each
 from app.games.core.contract import Game, Viewer
 from app.games.core.i18n import _
-from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
 from app.games.four_pints import texts
@@ -145,6 +145,10 @@ class FourPints(Game[FourPintsState]):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """Returns an event in plain words for the log."""
         return texts.describe(event, names)
+
+    def revealed(self, state: FourPintsState) -> tuple[Revealed, ...]:
+        """Returns what nobody saw, for a finished game's replay."""
+        return texts.revealed(state)
 
     def card_reference(self) -> CardReference:
         """Returns the Beer and Purchase decks, alike cards together, with their copies."""

@@ -4,10 +4,10 @@ marked for translation."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.core.i18n import _
-from app.games.core.outcome import Event
+from app.games.core.outcome import Event, Revealed
 from app.games.core.texts import game_over
 from app.games.four_pints.cards import KIND_NAMES, SPECS, Beer, Kind
 from app.games.four_pints.events import (
@@ -29,6 +29,10 @@ from app.games.four_pints.events import (
     Saved,
     TurnStarted,
 )
+
+if TYPE_CHECKING:
+    from app.games.four_pints.state import FourPintsState
+
 
 Names = Sequence[str]
 
@@ -200,3 +204,16 @@ _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {
     RoundEnded: _round_ended,
     GameEnded: _game_ended,
 }
+
+
+def revealed(state: FourPintsState) -> tuple[Revealed, ...]:
+    """Returns what nobody saw: the decks in the order they are drawn from, the removed beers."""
+    purchases = tuple(
+        _("£{value}").format(value=card.value) if card.is_money else KIND_NAMES[card.kind]
+        for card in state.purchase_deck
+    )
+    return (
+        Revealed(_("The beer deck"), tuple(card.spec.name for card in state.beer_deck)),
+        Revealed(_("The beers removed"), tuple(card.spec.name for card in state.removed)),
+        Revealed(_("The purchase deck"), purchases),
+    )

@@ -15,7 +15,7 @@ from app.games.core.actions import Action
 from app.games.core.choices import Choice, OneOf, Pick, Point
 from app.games.core.contract import CLOCK, Game, OptionSpec, Timer, Viewer
 from app.games.core.i18n import _
-from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.pictures import Picture
 from app.games.core.reference import CardReference
 from app.games.speedy_pickers import actions as act
@@ -192,6 +192,10 @@ class SpeedyPickers(Game[SpeedyState]):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return texts.describe(event, names)
+
+    def revealed(self, state: SpeedyState) -> tuple[Revealed, ...]:
+        """Returns what nobody saw, for a finished game's replay."""
+        return texts.revealed(state)
 
     def card_reference(self) -> CardReference:
         return REFERENCE

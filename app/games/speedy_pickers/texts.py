@@ -4,10 +4,10 @@ marked for translation."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.core.i18n import _
-from app.games.core.outcome import Event
+from app.games.core.outcome import Event, Revealed
 from app.games.speedy_pickers.cards import CARDS, CATEGORY_NAMES, POWER_NAMES, Kind, Power
 from app.games.speedy_pickers.events import (
     Bought,
@@ -31,6 +31,10 @@ from app.games.speedy_pickers.events import (
     TurnStarted,
 )
 from app.games.speedy_pickers.objects import BY_KEY
+
+if TYPE_CHECKING:
+    from app.games.speedy_pickers.state import SpeedyState
+
 
 Names = Sequence[str]
 
@@ -234,3 +238,22 @@ _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {
     TurnEnded: _turn_ended,
     GameEnded: _game_ended,
 }
+
+
+def revealed(state: SpeedyState) -> tuple[Revealed, ...]:
+    """Returns what nobody saw: the tiles in the bag, the Transaction deck, and the search's
+    answers: what lay under each player's marks."""
+    marks = tuple(
+        _("{name}'s mark for the {object}: {found}").format(
+            name=_("Seat {n}").format(n=seat + 1),
+            object=BY_KEY[mark.tile].name,
+            found=BY_KEY[mark.hit].name if mark.hit in BY_KEY else _("nothing"),
+        )
+        for seat, player in enumerate(state.seats)
+        for mark in player.marks
+    )
+    return (
+        Revealed(_("Under the marks"), marks),
+        Revealed(_("The tiles in the bag"), tuple(BY_KEY[key].name for key in state.bag)),
+        Revealed(_("The Transaction deck"), tuple(_card(card) for card in state.deck)),
+    )

@@ -18,7 +18,7 @@ from app.games.core.actions import Action
 from app.games.core.choices import Choice, Pick, first_of_each
 from app.games.core.contract import Game, Viewer
 from app.games.core.i18n import _
-from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
 from app.games.stellar import texts
@@ -227,6 +227,10 @@ class Stellar(Game[StellarState]):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """Returns an event in plain words for the log."""
         return texts.describe(event, names)
+
+    def revealed(self, state: StellarState) -> tuple[Revealed, ...]:
+        """Returns what nobody saw, for a finished game's replay."""
+        return texts.revealed(state)
 
     def choices(self, state: StellarState, seat: int) -> tuple[Choice, ...]:
         """Returns one button per distinct move: two alike satellites in one stack move alike."""

@@ -6,10 +6,10 @@ Spaces are numbered 1-12 for people (as the table shows them); the engine counts
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.core.i18n import _
-from app.games.core.outcome import Event
+from app.games.core.outcome import Event, Revealed
 from app.games.core.texts import game_over
 from app.games.stellar.cards import CARDS, SUIT_NAMES, Suit
 from app.games.stellar.events import (
@@ -32,6 +32,10 @@ from app.games.stellar.events import (
     ToTelescope,
     TurnStarted,
 )
+
+if TYPE_CHECKING:
+    from app.games.stellar.state import StellarState
+
 
 Names = Sequence[str]
 
@@ -187,3 +191,8 @@ _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {
     Confirmed: _confirmed,
     GameEnded: _game_ended,
 }
+
+
+def revealed(state: StellarState) -> tuple[Revealed, ...]:
+    """Returns what nobody saw: the deck, in the order it is drawn from."""
+    return (Revealed(_("The deck"), tuple(card_name(card.id) for card in state.deck)),)

@@ -21,7 +21,7 @@ from app.games.core.actions import Action, ActionCodec
 from app.games.core.choices import Choice
 from app.games.core.contract import Game, Viewer
 from app.games.core.i18n import _
-from app.games.core.outcome import Applied, Event, Refusal, Result
+from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
 from app.games.stickers import sticking, texts
@@ -236,6 +236,10 @@ class Stickers(Game[StickersState]):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return texts.describe(event, names)
+
+    def revealed(self, state: StickersState) -> tuple[Revealed, ...]:
+        """Returns what nobody saw, for a finished game's replay."""
+        return texts.revealed(state)
 
     def card_reference(self) -> CardReference:
         """Returns the printed cards, a table per category."""

@@ -6,10 +6,11 @@ table shows)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.core.i18n import _, n_
 from app.games.core.outcome import Event
+from app.games.core.outcome import Revealed as Hidden
 from app.games.core.texts import game_over
 from app.games.stickers.campaign_views import sticker_name
 from app.games.stickers.cards import CARDS, CATEGORY_NAMES, Category
@@ -35,6 +36,10 @@ from app.games.stickers.events import (
     UpgradeOpened,
 )
 from app.games.stickers.upgrades import UPGRADES, Space, Sticker
+
+if TYPE_CHECKING:
+    from app.games.stickers.state import StickersState
+
 
 Names = Sequence[str]
 
@@ -204,3 +209,15 @@ _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {
     UpgradeOpened: _upgrade_opened,
     StickerStuck: _sticker_stuck,
 }
+
+
+def revealed(state: StickersState) -> tuple[Hidden, ...]:
+    """Returns what nobody saw: the draw pile and the stock, in the order they are drawn."""
+
+    def named(cards: tuple[int, ...]) -> tuple[str, ...]:
+        return tuple(CATEGORY_NAMES[state.card(card).category] for card in cards)
+
+    return (
+        Hidden(_("The draw pile"), named(state.pile)),
+        Hidden(_("The stock"), named(state.stock)),
+    )

@@ -47,6 +47,9 @@ async def campaign_page(
     rooms = [None] * (len(entries) - len(games_here)) + [
         g.room_code if g.status == "playing" else None for g in games_here
     ]
+    replays = [None] * (len(entries) - len(games_here)) + [
+        f"/r/{g.room_code}/games/{g.number}" for g in games_here
+    ]
     people = book.people(campaign, group, entries)
     package = game_package(game.id)
     parts = [
@@ -58,7 +61,7 @@ async def campaign_page(
         "campaign.html",
         campaign=campaign,
         game=game,
-        journal=list(zip(entries, rooms, strict=True)),
+        journal=list(zip(entries, rooms, replays, strict=True)),
         members=group,
         parts=parts,
         me=names.get(person or 0),
