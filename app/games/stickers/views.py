@@ -43,6 +43,7 @@ class SpaceView:
     second: int
     category: str
     name: str
+    colour: str  # the category's, so the marker reads like its cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +112,10 @@ def card_view(card: Card) -> CardView:
     )
 
 
+_NO_MORE_TURNS = (Phase.REVEAL, Phase.STICK, Phase.OVER)
+"""Phases after the last turn: no collection bonus is left to show."""
+
+
 def public_parts(state: StickersState) -> Mapping[str, Any]:
     """Returns the parts every viewer sees alike."""
     return {
@@ -119,7 +124,7 @@ def public_parts(state: StickersState) -> Mapping[str, Any]:
         "market": tuple(card_view(state.card(card)) for card in state.market),
         "albums": tuple(_album(state, seat) for seat in range(state.players)),
         "scores": scores(state) if state.phase in (Phase.STICK, Phase.OVER) else None,
-        "bonus": bonus_lines(state) if state.phase not in (Phase.STICK, Phase.OVER) else None,
+        "bonus": None if state.phase in _NO_MORE_TURNS else bonus_lines(state),
     }
 
 
@@ -191,6 +196,7 @@ def _board(state: StickersState) -> tuple[SpaceView, ...]:
                 level.second,
                 category.value,
                 CATEGORY_NAMES[category],
+                CATEGORY_COLOURS[category],
             )
         )
     return tuple(out)
