@@ -144,6 +144,7 @@ def test_a_campaign_game_ends_with_a_sticker_stuck_on_a_card_of_the_album(
         ann.play_to_the_sticker_step()
         page = ann.page
         page.locator("#status", has_text="Sticker step").wait_for()
+        assert page.locator("#status .st-won", has_text=re.compile(r"^Winners?: \w")).count() == 1
         assert page.locator("#scores", has_text="Final scores").count() == 1
         choice = page.locator("#actions .st-stick button").first
         choice.wait_for()
