@@ -36,10 +36,12 @@ _READ_MOVES = """() => {
   };
 }"""
 
-# Answered: a message arrived after the click and no move button is locked (a set's send
-# button stays disabled until its cards are chosen: it does not count).
-_ANSWERED = """(before) => window.__gn.messages > before
-  && !document.querySelector('#actions .moves button[disabled]:not(.build-send)')"""
+# The moves part is marked before a click; answered once the server has sent the seat's moves
+# part again (a move changes the seat's version, so an accepted move always re-sends it). Any
+# message re-enables the buttons (static/app.js), so an unlocked button proves nothing: a
+# bot's move may arrive between the click and its answer.
+_MARK = "() => { document.getElementById('actions').dataset.clicked = '1'; }"
+_ANSWERED = "() => !document.querySelector('#actions[data-clicked]')"
 
 
 class Player(people.Person):
@@ -51,9 +53,9 @@ class Player(people.Person):
         self.clicks = 0
 
     def click(self, locator: Any) -> None:
-        before = self.messages()
+        self.page.evaluate(_MARK)
         locator.click()
-        self.page.wait_for_function(_ANSWERED, arg=before)
+        self.page.wait_for_function(_ANSWERED)
         self.clicks += 1
 
     def moves(self) -> Any:
