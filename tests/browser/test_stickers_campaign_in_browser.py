@@ -170,6 +170,8 @@ def test_a_campaign_game_ends_with_a_sticker_stuck_on_a_card_of_the_album(
             page.get_by_role("link", name=CAMPAIGN).first.click()
         stickered = page.locator(".st-stickered tbody tr", has_text=card)
         stickered.locator(".st-sticker", has_text=sticker).first.wait_for()
+        # One copy each in a first game of two: Ann's and the bot's, on cards of two albums.
+        assert page.locator(".st-stickered tbody .st-sticker", has_text=sticker).count() == 2
         page.locator(".st-games tbody tr", has_text="Ann").wait_for()
         page.locator(".st-journal-space b").first.wait_for()  # the upgrade opened
         ann.shoot("campaign")
