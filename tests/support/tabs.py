@@ -147,13 +147,13 @@ class Tab:
         import html
 
         part = self.parts.get("actions", "")
-        one_of = re.compile(r"<span class=\"one-of\" hx-vals='([^']*)'>(.*?)</span>", re.S)
+        choices, rest = _one_ofs(part)
         moves = []
-        for heading, buttons in one_of.findall(part):  # each button adds to its heading's
+        for heading, buttons in choices:  # each button adds to its heading's
             base = json.loads(html.unescape(heading))
             for sets in re.findall(r"hx-vals='([^']*)'", buttons):
                 moves.append({**base, **json.loads(html.unescape(sets))})
-        values = re.findall(r"hx-vals='([^']*)'", one_of.sub("", part))
+        values = re.findall(r"hx-vals='([^']*)'", rest)
         buttons = [json.loads(html.unescape(v)) for v in values]
         return [move for move in buttons if "kind" in move] + moves + built_moves(part)
 
@@ -165,6 +165,31 @@ class Tab:
 
     async def close(self) -> None:
         await self.socket.close()
+
+
+_ONE_OF = re.compile(r"<(span|div) class=\"one-of\" hx-vals='([^']*)'>")
+
+
+def _one_ofs(part: str) -> tuple[list[tuple[str, str]], str]:
+    """Returns each one-of's heading (its hx-vals) with its inner HTML, elements nested in
+    it included (an option may show a card's face), and the part without them."""
+    found: list[tuple[str, str]] = []
+    rest: list[str] = []
+    at = 0
+    for start in _ONE_OF.finditer(part):
+        if start.start() < at:
+            continue
+        tag, depth, end = start.group(1), 1, start.end()
+        for mark in re.compile(rf"<{tag}\b|</{tag}>").finditer(part, start.end()):
+            depth += -1 if mark.group().startswith("</") else 1
+            end = mark.end()
+            if depth == 0:
+                break
+        found.append((start.group(2), part[start.end() : end]))
+        rest.append(part[at : start.start()])
+        at = end
+    rest.append(part[at:])
+    return found, "".join(rest)
 
 
 def built_moves(part: str) -> list[dict[str, Any]]:

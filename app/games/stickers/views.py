@@ -16,7 +16,7 @@ from app.games.core.contract import Viewer
 from app.games.stickers.board import LEVELS, SPACE_LEVELS
 from app.games.stickers.cards import CATEGORY_COLOURS, CATEGORY_NAMES, Card
 from app.games.stickers.reveal import choosing
-from app.games.stickers.scoring import scores, stars
+from app.games.stickers.scoring import final_result, scores, stars
 from app.games.stickers.state import BONUS, Column, Phase, StickersState
 from app.games.stickers.turn import bonus_kinds
 
@@ -43,6 +43,7 @@ class SpaceView:
     second: int
     category: str
     name: str
+    colour: str  # the category's, so the marker reads like its cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,7 @@ class StatusView:
     asked: int | None  # the seat choosing what to hand over for a Question mark
     choosing: tuple[int, ...]  # seats still choosing their reveal card
     is_over: bool
+    winners: tuple[int, ...] = ()  # once scored (at the sticker step too)
 
 
 def card_view(card: Card) -> CardView:
@@ -111,6 +113,11 @@ def card_view(card: Card) -> CardView:
     )
 
 
+_SCORED = (Phase.STICK, Phase.OVER)
+_NO_MORE_TURNS = (Phase.REVEAL, *_SCORED)
+"""Phases after the last turn: no collection bonus is left to show."""
+
+
 def public_parts(state: StickersState) -> Mapping[str, Any]:
     """Returns the parts every viewer sees alike."""
     return {
@@ -118,8 +125,8 @@ def public_parts(state: StickersState) -> Mapping[str, Any]:
         "board": _board(state),
         "market": tuple(card_view(state.card(card)) for card in state.market),
         "albums": tuple(_album(state, seat) for seat in range(state.players)),
-        "scores": scores(state) if state.phase in (Phase.STICK, Phase.OVER) else None,
-        "bonus": bonus_lines(state) if state.phase not in (Phase.STICK, Phase.OVER) else None,
+        "scores": scores(state) if state.phase in _SCORED else None,
+        "bonus": None if state.phase in _NO_MORE_TURNS else bonus_lines(state),
     }
 
 
@@ -175,6 +182,7 @@ def _status(state: StickersState) -> StatusView:
         asked=state.question.target if state.question else None,
         choosing=tuple(sorted(choosing(state))),
         is_over=over,
+        winners=final_result(state).winners if state.phase in _SCORED else (),
     )
 
 
@@ -191,6 +199,7 @@ def _board(state: StickersState) -> tuple[SpaceView, ...]:
                 level.second,
                 category.value,
                 CATEGORY_NAMES[category],
+                CATEGORY_COLOURS[category],
             )
         )
     return tuple(out)

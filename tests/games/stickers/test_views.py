@@ -71,6 +71,20 @@ def test_the_scores_appear_once_the_game_is_over() -> None:
     assert tuple(s.total for s in GAME.public_view(state)["scores"]) == result.scores
 
 
+def test_the_status_names_the_winners_once_the_game_is_scored() -> None:
+    rng = random.Random(2)
+    state = GAME.setup(3, {}, 5)
+    while GAME.active_seats(state):
+        assert GAME.public_view(state)["status"].winners == ()
+        seat = min(GAME.active_seats(state))
+        applied = GAME.apply(state, seat, GAME.bots["greedy"](GAME, state, seat, rng))
+        assert isinstance(applied, Applied)
+        state = applied.state
+    result = GAME.result(state)
+    assert result is not None and result.winners
+    assert GAME.public_view(state)["status"].winners == result.winners
+
+
 def test_the_moves_part_holds_the_current_players_moves_only() -> None:
     state = GAME.setup(3, {}, 4)
     for viewer in range(3):
