@@ -198,9 +198,9 @@ class GameSummary(Base):
 
     __tablename__ = "game_summaries"
     __table_args__ = (
-        Index("ix_game_summaries_longest", "game_type", "duration_s"),
-        Index("ix_game_summaries_highest", "game_type", "top_score"),
-        Index("ix_game_summaries_closest", "game_type", "margin"),
+        Index("ix_game_summaries_longest", "game_type", "duration_s", "game_id"),
+        Index("ix_game_summaries_highest", "game_type", "top_score", "game_id"),
+        Index("ix_game_summaries_closest", "game_type", "margin", "game_id"),
     )
 
     game_id: Mapped[int] = mapped_column(

@@ -40,9 +40,9 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("game_id", name=op.f("pk_game_summaries")),
     )
     with op.batch_alter_table("game_summaries", schema=None) as batch_op:
-        batch_op.create_index("ix_game_summaries_longest", ["game_type", "duration_s"])
-        batch_op.create_index("ix_game_summaries_highest", ["game_type", "top_score"])
-        batch_op.create_index("ix_game_summaries_closest", ["game_type", "margin"])
+        batch_op.create_index("ix_game_summaries_longest", ["game_type", "duration_s", "game_id"])
+        batch_op.create_index("ix_game_summaries_highest", ["game_type", "top_score", "game_id"])
+        batch_op.create_index("ix_game_summaries_closest", ["game_type", "margin", "game_id"])
     op.create_table(
         "ratings",
         sa.Column("game_type", sa.String(length=40), nullable=False),
