@@ -27,7 +27,7 @@ from app.rooms.store import Store
 from app.web import emoji
 from app.web.render import make_environment
 from app.web.routes import games as game_pages
-from app.web.routes import lobby, pictures, rooms
+from app.web.routes import history, lobby, pictures, rooms
 from app.web.security import SecurityMiddleware
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
@@ -83,6 +83,7 @@ def create_app(
     app.include_router(rooms.router)
     app.include_router(game_pages.router)
     app.include_router(pictures.router)
+    app.include_router(history.router)
 
     @app.get("/healthz", response_class=PlainTextResponse)
     async def healthz() -> PlainTextResponse:

@@ -109,8 +109,8 @@ def load_ended(conn: Connection, game_ids: Sequence[int]) -> list[EndedGame]:
         EndedGame(
             r.id,
             r.game_type,
-            _aware(r.started_at),
-            _aware(r.finished_at),
+            aware(r.started_at),
+            aware(r.finished_at),
             made.get(r.id, 0),
             tuple(_seat(s, moves, r.players) for s in by_game.get(r.id, [])),
         )
@@ -145,7 +145,7 @@ def _seat(row: Any, moves: Mapping[tuple[int, int], tuple[int, ...]], players: A
     return EndedSeat(row.seat_no, row.person_id, row.score, row.rank, made, stood_in, left, at_end)
 
 
-def _aware(moment: datetime) -> datetime:
+def aware(moment: datetime) -> datetime:
     """SQLite hands back naive UTC datetimes."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 

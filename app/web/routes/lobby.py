@@ -29,6 +29,7 @@ async def lobby(env: EnvDep, games: GamesDep, store: StoreDep, person: PersonDep
         names={game.id: game.name for game in games.values()},
         rooms=rooms,
         me=names.get(person or 0),
+        me_id=person if person in names else None,
         clocks=CLOCK_CHOICES,
     )
     return HTMLResponse(html)

@@ -1,0 +1,157 @@
+"""History pages: a person's and a game's, empty and full, a page at a time, with user text
+escaped, the charts as script-free SVG images, and unrated games marked."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from app.web.security import IMAGE_CSP
+from tests.db.test_store import store_at
+from tests.history.games import finish, people
+from tests.support.server import LiveServer
+
+EVIL = "<script>alert(1)</script>"
+GAMES_PLAYED = 150  # Ann's: more than seven pages of results
+
+
+@dataclass(frozen=True)
+class Filled:
+    url: str
+    ann: int
+    evil: int
+    newcomer: int
+
+
+async def _fill(url: str) -> tuple[int, int, int]:
+    async with store_at(url) as store:
+        ann, bob, evil, newcomer = await people(store, "Ann", "Bob", EVIL, "Newcomer")
+        crowd = await people(store, *(f"P{n}" for n in range(30)))
+        for n in range(GAMES_PLAYED):
+            other = evil if n % 3 == 0 else bob
+            await finish(store, [ann, other], [10 + n % 7, 9 + n % 5], moves_per_seat=1)
+        await finish(store, [ann, bob], [5, 3], stand_ins=[None, "host"], moves_per_seat=1)
+        for a, b in zip(crowd[::2], crowd[1::2], strict=True):  # 30 rated people in all
+            await finish(store, [a, b], [2, 1], moves_per_seat=1)
+        code = await store.create_room("four-pints", {}, ann, seats=2, listed=False)
+        room = await store.room_by_code(code)
+        assert room is not None
+        players = [{"name": "Ann", "person_id": ann}, {"name": EVIL, "person_id": evil}]
+        game_id = await store.start_game(room.id, "four-pints", 1, {}, players)
+        await store.abandon_game(game_id, room.id, "everyone left")
+        return ann, evil, newcomer
+
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Filled]:
+    folder: Path = tmp_path_factory.mktemp("history")
+    database = f"sqlite+aiosqlite:///{folder / 'gamenight.db'}"
+    ann, evil, newcomer = asyncio.run(_fill(database))
+    live = LiveServer(database, folder).start()
+    yield Filled(live.url, ann, evil, newcomer)
+    live.close()
+
+
+def get(filled: Filled, path: str) -> httpx.Response:
+    response = httpx.get(filled.url + path, timeout=10)
+    assert response.status_code == 200, (path, response.status_code)
+    return response
+
+
+def result_rows(html: str) -> list[str]:
+    results = html.split("<h2>Results</h2>", 1)[1]
+    return re.findall(r"<tr(?: class=\"winner\")?><td>\d{4}-\d\d-\d\d</td>", results)
+
+
+def test_a_person_with_no_games_has_a_page_and_empty_charts(filled: Filled) -> None:
+    html = get(filled, f"/people/{filled.newcomer}").text
+    assert "No finished games yet." in html and "Newcomer" in html
+    for chart in ("scores", "wins"):
+        svg = get(filled, f"/people/{filled.newcomer}/{chart}.svg")
+        assert svg.headers["content-type"].startswith("image/svg+xml")
+        assert svg.text.startswith("<svg") and "<script" not in svg.text
+
+
+def test_an_unknown_person_or_game_is_a_404(filled: Filled) -> None:
+    assert httpx.get(filled.url + "/people/999999").status_code == 404
+    assert httpx.get(filled.url + "/games/chess/history").status_code == 404
+    assert httpx.get(filled.url + "/people/1?before=abc").status_code == 422
+
+
+def test_a_persons_page_tallies_their_games_and_friends(filled: Filled) -> None:
+    html = get(filled, f"/people/{filled.ann}").text
+    tally = re.search(r"4 Pints</a></td>\s*<td class=\"num\">(\d+)</td>", html)
+    assert tally is not None and int(tally.group(1)) == GAMES_PLAYED + 1
+    assert f'href="/people/{filled.evil}"' in html  # head to head, linked
+    assert "Against friends" in html
+    assert f'src="/people/{filled.ann}/scores.svg"' in html
+
+
+def test_results_page_back_without_repeats_to_the_first_game(filled: Filled) -> None:
+    seen: list[str] = []
+    path = f"/people/{filled.ann}"
+    pages = 0
+    while path:
+        html = get(filled, path).text
+        rows = result_rows(html)
+        assert 0 < len(rows) <= 20
+        seen.extend(rows)
+        older = re.search(r'href="(/people/\d+\?before=\d+)"', html)
+        path = older.group(1) if older else ""
+        pages += 1
+    assert pages == 8 and len(seen) == GAMES_PLAYED + 1
+
+
+def test_user_text_is_escaped_on_every_page(filled: Filled) -> None:
+    for path in (f"/people/{filled.evil}", f"/people/{filled.ann}", "/games/four-pints/history"):
+        html = get(filled, path).text
+        assert EVIL not in html, path
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, path
+
+
+def test_charts_are_svg_images_with_no_script_and_their_own_policy(filled: Filled) -> None:
+    for chart in ("scores", "wins"):
+        svg = get(filled, f"/people/{filled.ann}/{chart}.svg")
+        assert "<script" not in svg.text and not re.search(r"\son[a-z]+\s*=", svg.text)
+        assert svg.headers["content-security-policy"] == IMAGE_CSP
+        assert "4 Pints" in svg.text
+    page = get(filled, f"/people/{filled.ann}")
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_a_games_leaderboard_pages_and_marks_unrated_games(filled: Filled) -> None:
+    first = get(filled, "/games/four-pints/history").text
+    places = re.findall(r'<tr><td class="num">(\d+)</td><td><a href="/people/', first)
+    assert places == [str(n) for n in range(1, 26)]
+    assert 'href="/games/four-pints/history?page=1"' in first
+    second = get(filled, "/games/four-pints/history?page=1").text
+    assert re.findall(r'<tr><td class="num">(\d+)</td><td><a href="/people/', second) == [
+        str(n) for n in range(26, 34)
+    ]  # Ann, Bob, the escaped one and 30 others: 33 rated people
+    assert "The longest games" in first and "The closest games" in first
+    games = first.split("<h2>Games</h2>", 1)[1]
+    assert "abandoned" in games
+    listed = get(filled, "/games/four-pints/history?before=" + _older(first)).text
+    assert "finished by bots" in first + listed
+
+
+def test_a_game_nobody_played_has_an_empty_page(filled: Filled) -> None:
+    html = get(filled, "/games/stellar/history").text
+    assert "No rated games yet." in html and "No games here." in html
+
+
+def test_the_lobby_links_the_history_pages(filled: Filled) -> None:
+    html = get(filled, "/").text
+    assert 'href="/games/four-pints/history"' in html
+
+
+def _older(html: str) -> str:
+    found = re.search(r"/games/four-pints/history\?before=(\d+)", html)
+    assert found is not None
+    return found.group(1)
