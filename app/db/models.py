@@ -229,3 +229,31 @@ class Rating(Base):
     sigma: Mapped[float] = mapped_column(Float)
     ordinal: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
+
+
+class PersonTally(Base):
+    """A person's finished games at one game kind, counted at each game's end (for their
+    page, which never aggregates their games per request)."""
+
+    __tablename__ = "person_tallies"
+
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), primary_key=True)
+    game_type: Mapped[str] = mapped_column(String(40), primary_key=True)
+    played: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    score_sum: Mapped[int] = mapped_column(BigInteger)
+    best: Mapped[int] = mapped_column(Integer)
+
+
+class Rivalry(Base):
+    """How a person fared against another in the finished games both played, counted at each
+    game's end: games together, finished above them (`ahead`), below them (`behind`)."""
+
+    __tablename__ = "rivalries"
+    __table_args__ = (Index("ix_rivalries_person_id_games", "person_id", "games"),)
+
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), primary_key=True)
+    rival_id: Mapped[int] = mapped_column(ForeignKey("people.id"), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer)
+    ahead: Mapped[int] = mapped_column(Integer)
+    behind: Mapped[int] = mapped_column(Integer)

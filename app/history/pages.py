@@ -1,7 +1,7 @@
 """What the history pages show, read with a few indexed queries each, a page at a time.
 
-Nothing here computes a rating: ratings and game summaries are written at each game's end
-(app/history/record.py); these reads only select and count.
+Nothing here adds up a person's games or computes a rating: summaries, tallies, rivalries
+and ratings are written at each game's end (app/history/record.py); these reads select.
 """
 
 from __future__ import annotations
@@ -11,11 +11,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import and_, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import aliased
 
-from app.db.models import FinalScore, GameRecord, GameSummary, Person, Rating
+from app.db.models import (
+    FinalScore,
+    GameRecord,
+    GameSummary,
+    Person,
+    PersonTally,
+    Rating,
+    Rivalry,
+)
 from app.history.record import aware
 
 RESULTS_PER_PAGE = 20
@@ -141,38 +148,27 @@ async def chart_results(session: AsyncSession, person_id: int) -> list[ResultLin
 
 
 async def tallies(session: AsyncSession, person_id: int) -> list[Tally]:
+    """Returns the person's record per game kind, the most played first."""
     rows = await session.execute(
-        select(
-            GameRecord.game_type,
-            func.count(),
-            func.sum(case((FinalScore.rank == 1, 1), else_=0)),
-            func.avg(FinalScore.score),
-            func.max(FinalScore.score),
+        select(PersonTally, Rating.ordinal, Rating.games)
+        .outerjoin(
+            Rating,
+            and_(Rating.person_id == person_id, Rating.game_type == PersonTally.game_type),
         )
-        .join(GameRecord, GameRecord.id == FinalScore.game_id)
-        .where(FinalScore.person_id == person_id)
-        .group_by(GameRecord.game_type)
-        .order_by(func.count().desc(), GameRecord.game_type)
+        .where(PersonTally.person_id == person_id)
+        .order_by(PersonTally.played.desc(), PersonTally.game_type)
     )
-    ratings = {
-        r.game_type: (r.ordinal, r.games)
-        for r in await session.execute(
-            select(Rating.game_type, Rating.ordinal, Rating.games).where(
-                Rating.person_id == person_id
-            )
-        )
-    }
     return [
         Tally(
-            kind,
-            int(played),
-            int(wins or 0),
-            float(average or 0),
-            int(best),
-            ratings[kind][0] if kind in ratings else None,
-            ratings[kind][1] if kind in ratings else 0,
+            t.game_type,
+            t.played,
+            t.wins,
+            t.score_sum / t.played if t.played else 0.0,
+            t.best,
+            ordinal,
+            rated or 0,
         )
-        for kind, played, wins, average, best in rows.tuples()
+        for t, ordinal, rated in rows.tuples()
     ]
 
 
@@ -214,34 +210,15 @@ async def _results(
 
 
 async def _rivals(session: AsyncSession, person_id: int) -> list[Rival]:
-    me, other = aliased(FinalScore), aliased(FinalScore)
-    games = func.count().label("games")
     rows = await session.execute(
-        select(
-            other.person_id,
-            Person.display_name,
-            games,
-            func.sum(case((me.rank < other.rank, 1), else_=0)),
-            func.sum(case((me.rank > other.rank, 1), else_=0)),
-        )
-        .join(
-            other,
-            and_(
-                other.game_id == me.game_id,
-                other.person_id.is_not(None),
-                other.person_id != person_id,
-            ),
-        )
-        .join(Person, Person.id == other.person_id)
-        .where(me.person_id == person_id)
-        .group_by(other.person_id, Person.display_name)
-        .order_by(games.desc(), other.person_id)
+        select(Rivalry.rival_id, Person.display_name, Rivalry.games)
+        .add_columns(Rivalry.ahead, Rivalry.behind)
+        .join(Person, Person.id == Rivalry.rival_id)
+        .where(Rivalry.person_id == person_id)
+        .order_by(Rivalry.games.desc(), Rivalry.rival_id)
         .limit(RIVALS)
     )
-    return [
-        Rival(pid, name, int(n), int(ahead or 0), int(behind or 0))
-        for pid, name, n, ahead, behind in rows.tuples()
-    ]
+    return [Rival(*row) for row in rows.tuples()]
 
 
 async def game_page(

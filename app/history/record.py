@@ -14,17 +14,36 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, case, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
-from app.db.models import ActionRow, FinalScore, GameRecord, GameSummary, Rating
+from app.db.models import (
+    ActionRow,
+    FinalScore,
+    GameRecord,
+    GameSummary,
+    PersonTally,
+    Rating,
+    Rivalry,
+)
 from app.history.ratings import Skill, initial, rate
-from app.history.rules import LEFT, EndedGame, EndedSeat, ordered, rated_people, summarize
+from app.history.rules import (
+    LEFT,
+    EndedGame,
+    EndedSeat,
+    met,
+    ordered,
+    rated_people,
+    summarize,
+    tallied,
+)
 
 _CHUNK = 1000  # games read at once by the rebuild
 
 
 def record_end(conn: Connection, game_id: int) -> bool:
-    """Writes a finished game's summary and, if it counts, its people's new ratings; returns
-    False (writing nothing) if the game is not finished or was recorded already."""
+    """Writes a finished game's summary, adds it to its people's tallies and rivalries and,
+    if it counts, updates their ratings; returns False (writing nothing) if the game is not
+    finished or was recorded already."""
     seen = conn.execute(select(GameSummary.game_id).where(GameSummary.game_id == game_id))
     if seen.first() is not None:
         return False
@@ -33,6 +52,9 @@ def record_end(conn: Connection, game_id: int) -> bool:
         return False
     game = games[0]
     conn.execute(insert(GameSummary).values(dataclasses.asdict(summarize(game))))
+    counts = Counts()
+    counts.add(game)
+    _add_counts(conn, counts)
     ranks = rated_people(game)
     if ranks:
         before = _ratings(conn, game.game_type, ranks)
@@ -42,9 +64,11 @@ def record_end(conn: Connection, game_id: int) -> bool:
 
 
 def rebuild(conn: Connection) -> int:
-    """Recomputes every finished game's summary and every rating; returns the games seen."""
-    conn.execute(delete(Rating))
-    conn.execute(delete(GameSummary))
+    """Recomputes every finished game's summary, every tally, rivalry and rating; returns the
+    games seen."""
+    for model in (Rating, Rivalry, PersonTally, GameSummary):
+        conn.execute(delete(model))
+    counts = Counts()
     ids = (
         conn.execute(
             select(GameRecord.id)
@@ -62,11 +86,79 @@ def rebuild(conn: Connection) -> int:
         conn.execute(insert(GameSummary), [dataclasses.asdict(summarize(g)) for g in games])
         for game in games:
             _rate_in_memory(skills, game)
+            counts.add(game)
         seen += len(games)
     rows = [_rating_row(kind, person, skill, n) for (kind, person), (skill, n) in skills.items()]
-    if rows:
-        conn.execute(insert(Rating), rows)
+    for model, table in ((Rating, rows), *counts.tables()):
+        if table:
+            conn.execute(insert(model), table)
     return seen
+
+
+class Counts:
+    """Tallies and rivalries added up over games, as rows of their tables."""
+
+    def __init__(self) -> None:
+        self.tallies: dict[tuple[int, str], list[int]] = {}
+        self.rivalries: dict[tuple[int, int], list[int]] = {}
+
+    def add(self, game: EndedGame) -> None:
+        for t in tallied(game):
+            played, wins, total, best = self.tallies.get(
+                (t.person_id, t.game_type), (0, 0, 0, t.score)
+            )
+            self.tallies[(t.person_id, t.game_type)] = [
+                played + 1,
+                wins + t.won,
+                total + t.score,
+                max(best, t.score),
+            ]
+        for m in met(game):
+            games, ahead, behind = self.rivalries.get((m.person_id, m.rival_id), (0, 0, 0))
+            self.rivalries[(m.person_id, m.rival_id)] = [
+                games + 1,
+                ahead + m.ahead,
+                behind + m.behind,
+            ]
+
+    def tables(self) -> list[tuple[type[PersonTally] | type[Rivalry], list[dict[str, Any]]]]:
+        tallies = [
+            {"person_id": p, "game_type": k, "played": n, "wins": w, "score_sum": s, "best": b}
+            for (p, k), (n, w, s, b) in self.tallies.items()
+        ]
+        rivalries = [
+            {"person_id": p, "rival_id": r, "games": n, "ahead": a, "behind": b}
+            for (p, r), (n, a, b) in self.rivalries.items()
+        ]
+        return [(PersonTally, tallies), (Rivalry, rivalries)]
+
+
+def _add_counts(conn: Connection, counts: Counts) -> None:
+    """Adds one game's counts to the stored ones (a row is made on a first meeting)."""
+    (_tally, tallies), (_rivalry, rivalries) = counts.tables()
+    _add_up(conn, PersonTally, tallies, ("person_id", "game_type"), ("played", "wins", "score_sum"))
+    _add_up(conn, Rivalry, rivalries, ("person_id", "rival_id"), ("games", "ahead", "behind"))
+
+
+def _add_up(
+    conn: Connection,
+    model: type[PersonTally] | type[Rivalry],
+    rows: list[dict[str, Any]],
+    keys: tuple[str, ...],
+    sums: tuple[str, ...],
+) -> None:
+    """Inserts rows, or adds their `sums` to the rows already there (and keeps the higher
+    `best`, for a table that has one)."""
+    if not rows:
+        return
+    upsert = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
+    into = upsert(model).values(rows)
+    stored = model.__table__.c
+    new = into.excluded
+    changes: dict[str, Any] = {column: stored[column] + new[column] for column in sums}
+    if "best" in stored:
+        changes["best"] = case((new.best > stored.best, new.best), else_=stored.best)
+    conn.execute(into.on_conflict_do_update(index_elements=list(keys), set_=changes))
 
 
 def load_ended(conn: Connection, game_ids: Sequence[int]) -> list[EndedGame]:

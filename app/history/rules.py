@@ -97,3 +97,51 @@ def summarize(game: EndedGame) -> Summary:
 def ordered(games: Sequence[EndedGame]) -> list[EndedGame]:
     """Returns games in the order their ends were recorded (ratings depend on it)."""
     return sorted(games, key=lambda game: (game.finished_at, game.game_id))
+
+
+@dataclass(frozen=True, slots=True)
+class Tallied:
+    """What one finished game adds to a person's tally at its kind."""
+
+    person_id: int
+    game_type: str
+    won: bool
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class Met:
+    """What one finished game adds to how a person fared against another in it."""
+
+    person_id: int
+    rival_id: int
+    ahead: bool
+    behind: bool
+
+
+def tallied(game: EndedGame) -> list[Tallied]:
+    """Returns each person's part in a finished game, rated or not: they played it."""
+    return [
+        Tallied(person, game.game_type, seat.rank == 1, seat.score)
+        for person, seat in _people_seats(game).items()
+    ]
+
+
+def met(game: EndedGame) -> list[Met]:
+    """Returns every ordered pair of people in a finished game and who finished above."""
+    seats = _people_seats(game)
+    return [
+        Met(me, them, mine.rank < theirs.rank, mine.rank > theirs.rank)
+        for me, mine in seats.items()
+        for them, theirs in seats.items()
+        if me != them
+    ]
+
+
+def _people_seats(game: EndedGame) -> dict[int, EndedSeat]:
+    """Returns the seat of each person (the first, should one sit at two)."""
+    seats: dict[int, EndedSeat] = {}
+    for seat in game.seats:
+        if seat.person_id is not None:
+            seats.setdefault(seat.person_id, seat)
+    return seats

@@ -1,4 +1,4 @@
-"""history: finished games at a glance, ratings per person and game, history indexes
+"""history: finished games at a glance, ratings, tallies and rivalries, history indexes
 
 Revision ID: 0004
 Revises: 0003
@@ -58,6 +58,36 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("ratings", schema=None) as batch_op:
         batch_op.create_index("ix_ratings_leaderboard", ["game_type", "ordinal"])
+    op.create_table(
+        "person_tallies",
+        sa.Column("person_id", sa.Integer(), nullable=False),
+        sa.Column("game_type", sa.String(length=40), nullable=False),
+        sa.Column("played", sa.Integer(), nullable=False),
+        sa.Column("wins", sa.Integer(), nullable=False),
+        sa.Column("score_sum", sa.BigInteger(), nullable=False),
+        sa.Column("best", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["person_id"], ["people.id"], name=op.f("fk_person_tallies_person_id_people")
+        ),
+        sa.PrimaryKeyConstraint("person_id", "game_type", name=op.f("pk_person_tallies")),
+    )
+    op.create_table(
+        "rivalries",
+        sa.Column("person_id", sa.Integer(), nullable=False),
+        sa.Column("rival_id", sa.Integer(), nullable=False),
+        sa.Column("games", sa.Integer(), nullable=False),
+        sa.Column("ahead", sa.Integer(), nullable=False),
+        sa.Column("behind", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["person_id"], ["people.id"], name=op.f("fk_rivalries_person_id_people")
+        ),
+        sa.ForeignKeyConstraint(
+            ["rival_id"], ["people.id"], name=op.f("fk_rivalries_rival_id_people")
+        ),
+        sa.PrimaryKeyConstraint("person_id", "rival_id", name=op.f("pk_rivalries")),
+    )
+    with op.batch_alter_table("rivalries", schema=None) as batch_op:
+        batch_op.create_index("ix_rivalries_person_id_games", ["person_id", "games"])
     with op.batch_alter_table("games", schema=None) as batch_op:
         batch_op.create_index("ix_games_game_type_id", ["game_type", "id"])
     with op.batch_alter_table("final_scores", schema=None) as batch_op:
@@ -70,6 +100,10 @@ def downgrade() -> None:
         batch_op.drop_index("ix_final_scores_person_id_game_id")
     with op.batch_alter_table("games", schema=None) as batch_op:
         batch_op.drop_index("ix_games_game_type_id")
+    with op.batch_alter_table("rivalries", schema=None) as batch_op:
+        batch_op.drop_index("ix_rivalries_person_id_games")
+    op.drop_table("rivalries")
+    op.drop_table("person_tallies")
     with op.batch_alter_table("ratings", schema=None) as batch_op:
         batch_op.drop_index("ix_ratings_leaderboard")
     op.drop_table("ratings")

@@ -10,7 +10,7 @@ from app.db.models import Base
 
 TABLES = {
     "people", "rooms", "seats", "games", "actions", "final_scores", "campaigns", "campaign_members",
-    "game_summaries", "ratings",
+    "game_summaries", "ratings", "person_tallies", "rivalries",
 }  # fmt: skip
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from app.games.core import Result
 from app.rooms.store import Store
+from tests.db.test_store import store_at
 
 
 async def people(store: Store, *names: str) -> list[int]:
@@ -55,3 +57,37 @@ async def finish(
             stand_in=stand_in,
         )
     return game_id
+
+
+EVIL = "<script>alert(1)</script>"
+GAMES_PLAYED = 150  # Ann's: more than seven pages of results
+
+
+@dataclass(frozen=True)
+class Filled:
+    url: str
+    ann: int
+    evil: int
+    newcomer: int
+
+
+async def fill_history(url: str) -> tuple[int, int, int]:
+    """Fills a database with a history: Ann's many games against Bob and someone named like
+    a script, one a bot finished, 30 more rated people, an abandoned game, and a newcomer
+    with none. Returns Ann's, the script-named person's and the newcomer's ids."""
+    async with store_at(url) as store:
+        ann, bob, evil, newcomer = await people(store, "Ann", "Bob", EVIL, "Newcomer")
+        crowd = await people(store, *(f"P{n}" for n in range(30)))
+        for n in range(GAMES_PLAYED):
+            other = evil if n % 3 == 0 else bob
+            await finish(store, [ann, other], [10 + n % 7, 9 + n % 5], moves_per_seat=1)
+        await finish(store, [ann, bob], [5, 3], stand_ins=[None, "host"], moves_per_seat=1)
+        for a, b in zip(crowd[::2], crowd[1::2], strict=True):  # 30 rated people in all
+            await finish(store, [a, b], [2, 1], moves_per_seat=1)
+        code = await store.create_room("four-pints", {}, ann, seats=2, listed=False)
+        room = await store.room_by_code(code)
+        assert room is not None
+        players = [{"name": "Ann", "person_id": ann}, {"name": EVIL, "person_id": evil}]
+        game_id = await store.start_game(room.id, "four-pints", 1, {}, players)
+        await store.abandon_game(game_id, room.id, "everyone left")
+        return ann, evil, newcomer

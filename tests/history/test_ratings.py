@@ -7,7 +7,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import select
 
 from app.db.engine import make_sync_engine
-from app.db.models import GameSummary, Rating
+from app.db.models import GameSummary, PersonTally, Rating, Rivalry
 from app.history.record import rebuild, record_end
 from app.rooms.store import Store
 from tests.db.test_store import store_at
@@ -18,6 +18,16 @@ async def ratings(store: Store) -> dict[int, tuple[float, float, int]]:
     async with store.session() as session:
         rows = await session.execute(select(Rating).where(Rating.game_type == "four-pints"))
         return {r.person_id: (r.mu, r.sigma, r.games) for r in rows.scalars()}
+
+
+async def counts(store: Store) -> tuple[set[tuple[object, ...]], set[tuple[object, ...]]]:
+    async with store.session() as session:
+        tallies = (await session.execute(select(PersonTally))).scalars()
+        rivalries = (await session.execute(select(Rivalry))).scalars()
+        return (
+            {(t.person_id, t.game_type, t.played, t.wins, t.score_sum, t.best) for t in tallies},
+            {(r.person_id, r.rival_id, r.games, r.ahead, r.behind) for r in rivalries},
+        )
 
 
 async def summary(store: Store, game_id: int) -> GameSummary | None:
@@ -98,12 +108,35 @@ async def test_the_rebuild_gives_the_ratings_kept_game_by_game(database_url: str
         await finish(store, [cy, ann], [4, 4])
         await finish(store, [ann, cy], [1, 8], stand_ins=["away", "away"], moves_per_seat=2)
         await finish(store, [bob, ann, cy], [6, 2, 3], game_type="stellar")
-        kept = await ratings(store)
+        kept, kept_counts = await ratings(store), await counts(store)
         engine = make_sync_engine(database_url)
         with engine.begin() as conn:
             assert rebuild(conn) == 5
         engine.dispose()
         rebuilt = await ratings(store)
+        assert await counts(store) == kept_counts
     assert rebuilt.keys() == kept.keys()
     for person, values in kept.items():
         assert rebuilt[person] == pytest.approx(values, abs=1e-9)
+
+
+async def test_tallies_and_rivalries_count_every_finished_game(database_url: str) -> None:
+    """Rated or not (a bot finished the second for Bob), both games were played."""
+    async with store_at(database_url) as store:
+        ann, bob, cy = await people(store, "Ann", "Bob", "Cy")
+        await finish(store, [ann, bob, cy], [30, 20, 20])
+        await finish(store, [bob, "greedy", ann], [12, 40, 9], stand_ins=["host"])
+        tallies, rivalries = await counts(store)
+    assert tallies == {
+        (ann, "four-pints", 2, 1, 39, 30),
+        (bob, "four-pints", 2, 0, 32, 20),
+        (cy, "four-pints", 1, 0, 20, 20),
+    }
+    assert rivalries == {
+        (ann, bob, 2, 1, 1),
+        (bob, ann, 2, 1, 1),
+        (ann, cy, 1, 1, 0),
+        (cy, ann, 1, 0, 1),
+        (bob, cy, 1, 0, 0),
+        (cy, bob, 1, 0, 0),
+    }

@@ -6,53 +6,21 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 
 from app.web.security import IMAGE_CSP
-from tests.db.test_store import store_at
-from tests.history.games import finish, people
+from tests.history.games import EVIL, GAMES_PLAYED, Filled, fill_history
 from tests.support.server import LiveServer
-
-EVIL = "<script>alert(1)</script>"
-GAMES_PLAYED = 150  # Ann's: more than seven pages of results
-
-
-@dataclass(frozen=True)
-class Filled:
-    url: str
-    ann: int
-    evil: int
-    newcomer: int
-
-
-async def _fill(url: str) -> tuple[int, int, int]:
-    async with store_at(url) as store:
-        ann, bob, evil, newcomer = await people(store, "Ann", "Bob", EVIL, "Newcomer")
-        crowd = await people(store, *(f"P{n}" for n in range(30)))
-        for n in range(GAMES_PLAYED):
-            other = evil if n % 3 == 0 else bob
-            await finish(store, [ann, other], [10 + n % 7, 9 + n % 5], moves_per_seat=1)
-        await finish(store, [ann, bob], [5, 3], stand_ins=[None, "host"], moves_per_seat=1)
-        for a, b in zip(crowd[::2], crowd[1::2], strict=True):  # 30 rated people in all
-            await finish(store, [a, b], [2, 1], moves_per_seat=1)
-        code = await store.create_room("four-pints", {}, ann, seats=2, listed=False)
-        room = await store.room_by_code(code)
-        assert room is not None
-        players = [{"name": "Ann", "person_id": ann}, {"name": EVIL, "person_id": evil}]
-        game_id = await store.start_game(room.id, "four-pints", 1, {}, players)
-        await store.abandon_game(game_id, room.id, "everyone left")
-        return ann, evil, newcomer
 
 
 @pytest.fixture(scope="module")
 def filled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Filled]:
     folder: Path = tmp_path_factory.mktemp("history")
     database = f"sqlite+aiosqlite:///{folder / 'gamenight.db'}"
-    ann, evil, newcomer = asyncio.run(_fill(database))
+    ann, evil, newcomer = asyncio.run(fill_history(database))
     live = LiveServer(database, folder).start()
     yield Filled(live.url, ann, evil, newcomer)
     live.close()
