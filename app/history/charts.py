@@ -55,6 +55,7 @@ def win_rates(title: str, rates: Mapping[str, float]) -> str:
     chart = pygal.HorizontalBar(
         title=title,
         range=(0, 100),
+        y_labels=[0, 25, 50, 75, 100],
         show_legend=False,
         print_values=True,
         value_formatter=lambda share: f"{share:.0f} %",

@@ -28,7 +28,8 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Filled]:
     live.close()
 
 
-def test_history_pages_fit_a_phone_and_show_their_charts(browser: Any, filled: Filled) -> None:
+def test_history_pages_fit_a_phone_and_show_their_charts(filled: Filled, browser: Any) -> None:
+    """(The database is filled before the browser starts its event loop.)"""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
     context.add_init_script(WATCH_SCRIPT)
     page = context.new_page()
