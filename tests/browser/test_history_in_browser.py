@@ -3,29 +3,22 @@ load as images, and the page's strict policy is never violated."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import WATCH_SCRIPT
 from tests.browser.people import PHONE
-from tests.history.games import Filled, fill_history
-from tests.support.server import LiveServer
+from tests.history.games import Filled, served_history
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 
 @pytest.fixture(scope="module")
 def filled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Filled]:
-    folder: Path = tmp_path_factory.mktemp("history")
-    database = f"sqlite+aiosqlite:///{folder / 'gamenight.db'}"
-    ann, evil, newcomer = asyncio.run(fill_history(database))
-    live = LiveServer(database, folder).start()
-    yield Filled(live.url, ann, evil, newcomer)
-    live.close()
+    with served_history(tmp_path_factory.mktemp("history")) as served:
+        yield served
 
 
 def test_history_pages_fit_a_phone_and_show_their_charts(filled: Filled, browser: Any) -> None:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from app.games.core import Result
 from app.rooms.store import Store
 from tests.db.test_store import store_at
+from tests.support.server import LiveServer
 
 
 async def people(store: Store, *names: str) -> list[int]:
@@ -91,3 +95,15 @@ async def fill_history(url: str) -> tuple[int, int, int]:
         game_id = await store.start_game(room.id, "four-pints", 1, {}, players)
         await store.abandon_game(game_id, room.id, "everyone left")
         return ann, evil, newcomer
+
+
+@contextmanager
+def served_history(folder: Path) -> Iterator[Filled]:
+    """Runs a server on a SQLite file filled by `fill_history`."""
+    database = f"sqlite+aiosqlite:///{folder / 'gamenight.db'}"
+    ann, evil, newcomer = asyncio.run(fill_history(database))
+    live = LiveServer(database, folder).start()
+    try:
+        yield Filled(live.url, ann, evil, newcomer)
+    finally:
+        live.close()

@@ -3,27 +3,20 @@ escaped, the charts as script-free SVG images, and unrated games marked."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 
 from app.web.security import IMAGE_CSP
-from tests.history.games import EVIL, GAMES_PLAYED, Filled, fill_history
-from tests.support.server import LiveServer
+from tests.history.games import EVIL, GAMES_PLAYED, Filled, served_history
 
 
 @pytest.fixture(scope="module")
 def filled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Filled]:
-    folder: Path = tmp_path_factory.mktemp("history")
-    database = f"sqlite+aiosqlite:///{folder / 'gamenight.db'}"
-    ann, evil, newcomer = asyncio.run(fill_history(database))
-    live = LiveServer(database, folder).start()
-    yield Filled(live.url, ann, evil, newcomer)
-    live.close()
+    with served_history(tmp_path_factory.mktemp("history")) as served:
+        yield served
 
 
 def get(filled: Filled, path: str) -> httpx.Response:

@@ -12,6 +12,7 @@ from jinja2 import Environment
 
 from app.games.core.i18n import _
 from app.history import charts, pages
+from app.rooms.store import Store
 from app.web.deps import EnvDep, GamesDep, PersonDep, StoreDep
 from app.web.render import render
 from app.web.security import IMAGE_CSP
@@ -36,14 +37,13 @@ async def person(
         found = await pages.person_page(session, person_id, before)
     if found is None:
         return _missing(env, _("There is no such person."))
-    names = await store.person_names([me] if me else [])
     html = render(
         env,
         "history/person.html",
         page=found,
         before=before,
         games={game.id: game.name for game in games.values()},
-        me=names.get(me or 0),
+        me=await _name(store, me),
     )
     return HTMLResponse(html)
 
@@ -88,16 +88,20 @@ async def game(
         return _missing(env, _("There is no such game."))
     async with store.session() as session:
         history = await pages.game_page(session, game_id, page, before)
-    names = await store.person_names([me] if me else [])
     html = render(
         env,
         "history/game.html",
         game=found,
         history=history,
         before=before,
-        me=names.get(me or 0),
+        me=await _name(store, me),
     )
     return HTMLResponse(html)
+
+
+async def _name(store: Store, person: int | None) -> str | None:
+    """Returns the viewer's name for the top bar, None for someone without a cookie."""
+    return (await store.person_names([person])).get(person) if person else None
 
 
 def _svg(svg: str) -> Response:
