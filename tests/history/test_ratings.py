@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from app.db.engine import make_sync_engine
 from app.db.models import GameSummary, PersonTally, Rating, Rivalry
+from app.history.rebuild import main
 from app.history.record import rebuild, record_end
 from app.rooms.store import Store
 from tests.db.test_store import store_at
@@ -140,3 +141,15 @@ async def test_tallies_and_rivalries_count_every_finished_game(database_url: str
         (bob, cy, 1, 0, 0),
         (cy, bob, 1, 0, 0),
     }
+
+
+async def test_the_rebuild_command_reports_the_games_it_rebuilt(
+    sqlite_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async with store_at(sqlite_url) as store:
+        ann, bob = await people(store, "Ann", "Bob")
+        await finish(store, [ann, bob], [3, 1])
+        before = await ratings(store)
+        main(sqlite_url)
+        assert await ratings(store) == before
+    assert "of 1 games" in capsys.readouterr().out
