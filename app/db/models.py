@@ -14,8 +14,11 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -130,6 +133,8 @@ class GameRecord(Base):
     """One game played in a room: what it needs to be replayed, and how it ended."""
 
     __tablename__ = "games"
+    # A game's history page lists its games newest first.
+    __table_args__ = (Index("ix_games_game_type_id", "game_type", "id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
@@ -181,7 +186,11 @@ class FinalScore(Base):
     """A seat's final score and rank in a finished game, for score history."""
 
     __tablename__ = "final_scores"
-    __table_args__ = (UniqueConstraint("game_id", "seat_no"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat_no"),
+        # A person's page reads their results newest game first, a page at a time.
+        Index("ix_final_scores_person_id_game_id", "person_id", "game_id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
@@ -191,3 +200,72 @@ class FinalScore(Base):
     score: Mapped[int] = mapped_column(Integer)
     rank: Mapped[int] = mapped_column(Integer)
     rounds: Mapped[list[int]] = mapped_column(JSON)
+
+
+class GameSummary(Base):
+    """A finished game at a glance, for the history pages: written once with its end (or by
+    the ratings' rebuild), never per request. `rated` says whether it counts for ratings:
+    not when bots finished it for absent people (`bot_finished`, app/history/rules.py) or
+    fewer than two people played it."""
+
+    __tablename__ = "game_summaries"
+    __table_args__ = (
+        Index("ix_game_summaries_longest", "game_type", "duration_s", "game_id"),
+        Index("ix_game_summaries_highest", "game_type", "top_score", "game_id"),
+        Index("ix_game_summaries_closest", "game_type", "margin", "game_id"),
+    )
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    game_type: Mapped[str] = mapped_column(String(40))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    moves: Mapped[int] = mapped_column(Integer)
+    duration_s: Mapped[float] = mapped_column(Float)
+    top_score: Mapped[int] = mapped_column(Integer)
+    margin: Mapped[int | None] = mapped_column(Integer, nullable=True)  # best minus second best
+    bot_finished: Mapped[bool] = mapped_column(Boolean)
+    rated: Mapped[bool] = mapped_column(Boolean)
+
+
+class Rating(Base):
+    """A person's rating at one game (openskill's mu and sigma), updated by each rated game's
+    end; `ordinal` (mu - 3 sigma) is what the leaderboard sorts by."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_leaderboard", "game_type", "ordinal"),)
+
+    game_type: Mapped[str] = mapped_column(String(40), primary_key=True)
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class PersonTally(Base):
+    """A person's finished games at one game kind, counted at each game's end (for their
+    page, which never aggregates their games per request)."""
+
+    __tablename__ = "person_tallies"
+
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), primary_key=True)
+    game_type: Mapped[str] = mapped_column(String(40), primary_key=True)
+    played: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    score_sum: Mapped[int] = mapped_column(BigInteger)
+    best: Mapped[int] = mapped_column(Integer)
+
+
+class Rivalry(Base):
+    """How a person fared against another in the finished games both played, counted at each
+    game's end: games together, finished above them (`ahead`), below them (`behind`)."""
+
+    __tablename__ = "rivalries"
+    __table_args__ = (Index("ix_rivalries_person_id_games", "person_id", "games"),)
+
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), primary_key=True)
+    rival_id: Mapped[int] = mapped_column(ForeignKey("people.id"), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer)
+    ahead: Mapped[int] = mapped_column(Integer)
+    behind: Mapped[int] = mapped_column(Integer)

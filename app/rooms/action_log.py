@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import sqlite3
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -45,6 +46,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.db.engine import make_sync_engine
 from app.db.models import ActionRow, Campaign, FinalScore, GameRecord, Room
 from app.games.core import Result
+from app.history.record import record_end
+
+log = logging.getLogger(__name__)
 
 _MAX_BATCH = 256
 _CHECKPOINT_ROWS = 500  # SQLite: about 1,500 log pages (a row commits about 3)
@@ -391,6 +395,18 @@ def _finish(conn: Connection, entry: Entry, result: Result, now: datetime) -> No
             for seat_no, player in enumerate(entry.players)
         ],
     )
+    _record_history(conn, entry.game_id)
+
+
+def _record_history(conn: Connection, game_id: int) -> None:
+    """Writes the game's summary and ratings in its end's transaction. A failure there
+    rolls back only them (a savepoint), never the game's end: `app.history.rebuild` writes
+    them later."""
+    try:
+        with conn.begin_nested():
+            record_end(conn, game_id)
+    except Exception:  # noqa: BLE001 - nothing in them may lose the game's end
+        log.exception("game %s: its summary and ratings were not written", game_id)
 
 
 def _result_json(result: Result) -> dict[str, Any]:

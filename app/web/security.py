@@ -14,6 +14,11 @@ CSP = (
     "form-action 'self'; frame-ancestors 'none'"
 )
 
+# An SVG image drawn by a charting library styles itself with a <style> element and style
+# attributes; shown by <img> it runs no script. Its response carries this policy instead of
+# the page's (`own_policy`): no script, nothing fetched, its own styles only.
+IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
 _HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -21,6 +26,17 @@ _HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
 ]
+
+
+_OTHER_HEADERS = [header for header in _HEADERS if header[0] != b"content-security-policy"]
+
+
+def own_policy(headers: Iterable[tuple[bytes, bytes]]) -> bool:
+    """Returns whether a response brings its content security policy (only IMAGE_CSP may)."""
+    return any(
+        name.lower() == b"content-security-policy" and value == IMAGE_CSP.encode()
+        for name, value in headers
+    )
 
 
 def origin_allowed(headers: Headers, scheme: str, allowed: Iterable[str]) -> bool:
@@ -64,8 +80,8 @@ class SecurityMiddleware:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message.setdefault("headers", [])
-                message["headers"] = list(message["headers"]) + _HEADERS
+                headers = list(message.get("headers", []))
+                message["headers"] = headers + (_OTHER_HEADERS if own_policy(headers) else _HEADERS)
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

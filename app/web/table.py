@@ -368,6 +368,8 @@ def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
         "room": live.row,
         "game": live.game,
         "names": [p.name for p in match.players] if match else [],
+        # Who sits at each seat, for the links from a final score table to their history.
+        "people": [p.person_id for p in match.players] if match else [],
         # The version a seat's moves are sent with: its stamp (see `Match.stamps`).
         "version": match.stamp(viewer.seat) if match and viewer.seat is not None else 0,
         # Only the moves part may read other parts: it re-renders whenever the seat's moves

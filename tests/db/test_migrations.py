@@ -9,7 +9,8 @@ from app.db.migrate import downgrade, upgrade
 from app.db.models import Base
 
 TABLES = {
-    "people", "rooms", "seats", "games", "actions", "final_scores", "campaigns", "campaign_members"
+    "people", "rooms", "seats", "games", "actions", "final_scores", "campaigns", "campaign_members",
+    "game_summaries", "ratings", "person_tallies", "rivalries",
 }  # fmt: skip
 
 

@@ -4,7 +4,9 @@ real WebSocket, to the final scores; then the room comes back from its log after
 from __future__ import annotations
 
 import random
+import re
 
+import httpx
 import pytest
 
 from tests.support.server import LiveServer
@@ -23,6 +25,12 @@ async def test_a_person_plays_stellar_against_a_bot_to_the_end(server: LiveServe
     assert "Rank" in ann.parts["scores"]
     assert "Game over" in ann.parts["status"]
     assert any("notebook" in line for line in ann.log)
+    # The final table links the history pages, and the game's end summarised it there: one
+    # person against a bot, so it is listed but not rated.
+    assert 'href="/games/stellar/history"' in ann.parts["scores"]
+    assert re.search(r"href=\"/people/\d+\">Ann's games", ann.parts["scores"])
+    listed = httpx.get(server.url + "/games/stellar/history").text.split("<h2>Games</h2>")[1]
+    assert "not rated" in listed and "Ann" in listed
     final = {name: ann.parts[name] for name in ("scores", "telescopes-0", "notebooks-1")}
     await ann.close()
 

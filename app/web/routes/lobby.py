@@ -33,6 +33,7 @@ async def lobby(env: EnvDep, games: GamesDep, store: StoreDep, person: PersonDep
         names={game.id: game.name for game in games.values()},
         rooms=rooms,
         me=names.get(person or 0),
+        me_id=person if person in names else None,
         clocks=CLOCK_CHOICES,
         campaigns=[c for c in campaigns if c.game_type in games],
         imports=any(game.campaigns for game in games.values()),

@@ -1,0 +1,1 @@
+"""Looking back at finished games: their summaries, ratings, and the history pages' reads."""
