@@ -39,9 +39,10 @@ def render_moves(game: Game[Any], state: Any, seat: int, version: int = 7, view:
 
 
 class _Buttons(HTMLParser):
-    """Collects each button's label, led by the group it sits in (Stellar's spaces read
+    """Collects each button's label, led by the groups it sits in (Stellar's spaces read
     "telescope 1" under each card, For20's targets a name under each action card: one button
-    per card, not copies)."""
+    per card, not copies; a labelled group, `role="group"` with its `aria-label`, such as
+    Stickers' row of a Question mark's categories for one player)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -54,7 +55,8 @@ class _Buttons(HTMLParser):
         if tag in ("div", "span"):
             # A card group, or an action's heading whose buttons name its targets.
             one_of = values.get("hx-vals") if values.get("class") == "one-of" else None
-            self.groups.append(values.get("data-pick") or one_of)
+            labelled = values.get("aria-label") if values.get("role") == "group" else None
+            self.groups.append(values.get("data-pick") or one_of or labelled)
         elif tag == "button":
             self.label = []
 
@@ -62,7 +64,7 @@ class _Buttons(HTMLParser):
         if tag in ("div", "span") and self.groups:
             self.groups.pop()
         elif tag == "button" and self.label is not None:
-            group = next((g for g in reversed(self.groups) if g), "")
+            group = " / ".join(g for g in self.groups if g)
             text = re.sub(r"\s+", " ", "".join(self.label)).strip()
             self.found.append(f"{group}: {text}" if group else text)
             self.label = None
