@@ -117,6 +117,23 @@
     if (log) log.scrollTop = log.scrollHeight;
   });
 
+  // ---- "Your turn" in the tab's title ------------------------------------------------
+  // While the viewer has moves to make, the tab's title is the room's translated turn title
+  // (data-turn-title on #room), so a player in another tab sees it; it goes back when they
+  // have none. The game's moves part (its id is data-moves-part) holds controls only then.
+  var plainTitle = document.title;
+
+  function showTurnInTitle() {
+    var room = document.getElementById("room");
+    if (!room || !room.dataset.turnTitle) return;
+    var moves = document.getElementById(room.dataset.movesPart);
+    var yours = moves !== null && moves.querySelector("button, [ws-send]") !== null;
+    var title = yours ? room.dataset.turnTitle : plainTitle;
+    if (document.title !== title) document.title = title;
+  }
+
+  document.addEventListener("htmx:wsAfterMessage", showTurnInTitle);
+
   // ---- The connection, told truthfully ------------------------------------------------
   // While the room's socket is down, and until the server's first message after it opens
   // again (a new connection is sent the whole current table), the room is `offline`: the
