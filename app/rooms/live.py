@@ -720,7 +720,9 @@ class LiveRoom:
         ]
         if not self.game.min_players <= len(players) <= self.game.max_players:
             return Refusal(
-                _("{game} needs {low} to {high} players."),
+                _("{game} needs {low} players.")
+                if self.game.min_players == self.game.max_players
+                else _("{game} needs {low}–{high} players."),
                 {
                     "game": self.game.name,
                     "low": self.game.min_players,
