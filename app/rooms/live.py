@@ -46,6 +46,8 @@ from app.rooms.store import GameRow, RoomRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
 
+BOT_LABEL = _("Bot {number}")  # a bot's seat; people's names may not look like it (app.web.names)
+
 UNSAVED = Refusal(_("That could not be saved, so it did not happen. Please try again."))
 STALE = Refusal(_("The table changed before your move arrived; here it is again."))
 HOST_ONLY = Refusal(_("Only the host can do that."))
@@ -327,7 +329,7 @@ class LiveRoom:
 
     def seat_name(self, seat: SeatRow) -> str | None:
         if seat.bot:
-            return _("Bot {number}").format(number=seat.seat_no + 1)
+            return BOT_LABEL.format(number=seat.seat_no + 1)
         if seat.person_id is not None:
             return self.names.get(seat.person_id, "?")
         return None
@@ -720,7 +722,9 @@ class LiveRoom:
         ]
         if not self.game.min_players <= len(players) <= self.game.max_players:
             return Refusal(
-                _("{game} needs {low} to {high} players."),
+                _("{game} needs {low} players.")
+                if self.game.min_players == self.game.max_players
+                else _("{game} needs {low}–{high} players."),
                 {
                     "game": self.game.name,
                     "low": self.game.min_players,

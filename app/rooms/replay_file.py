@@ -62,7 +62,9 @@ def read(data: bytes, games: Mapping[str, Game[Any]]) -> tuple[Recording, Timeli
     players = found["players"]
     if not game.min_players <= len(players) <= game.max_players:
         return Refusal(
-            _("{game} is played by {low} to {high} players; the file has {count}."),
+            _("{game} is played by {low} players; the file has {count}.")
+            if game.min_players == game.max_players
+            else _("{game} is played by {low}–{high} players; the file has {count}."),
             {"game": game.name, "low": game.min_players, "high": game.max_players,
              "count": len(players)},
         )  # fmt: skip

@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Iterable
 
 from fastapi.responses import RedirectResponse, Response
 
 from app.config import Settings
+from app.games.core import Refusal
+from app.games.core.i18n import _
 from app.identity import COOKIE, Identity
+from app.rooms.live import BOT_LABEL
 from app.rooms.store import Store
 
 MAX_NAME = 24
 MAX_CAMPAIGN_NAME = 60  # campaigns.name
+
+UNUSABLE = Refusal(_("Please give a name of 1 to 24 characters."))
+
+# Letters of other scripts (and a digit) that look like Latin ones, folded to them when names
+# are compared: "Аnn" with a Cyrillic А must not pass for the Ann at the table, nor "Вот 2"
+# or "B0T 2" for a bot. Only the comparison folds them; a name is shown as it was given.
+_LOOKALIKES = str.maketrans(
+    "АВЕКМНОРСТХаеорсухтΑΒΕΖΗΙΚΜΝΟΡΤΥΧοι0",
+    "ABEKMHOPCTXaeopcyxtABEZHIKMNOPTYXoio",
+)
+# The bot word of a bot seat's label ("Bot" of "Bot {number}") as a word of its own: beside
+# digits, spaces or signs ("Bot 2", "bot_1", "(bot playing)", "bot: random"), not in "Robot".
+_BOT_WORD = BOT_LABEL.split("{", 1)[0].strip().casefold()
+_BOT = re.compile(rf"(?<![^\W\d_]){re.escape(_BOT_WORD)}(?![^\W\d_])")
 
 
 def clean_name(raw: str, longest: int = MAX_NAME) -> str | None:
@@ -19,6 +38,42 @@ def clean_name(raw: str, longest: int = MAX_NAME) -> str | None:
     text = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C")
     text = " ".join(text.split())
     return text if 1 <= len(text) <= longest else None
+
+
+def compared(name: str) -> str:
+    """Returns the form of a name that two names are compared by: no case, width or
+    lookalike letters of other scripts, single spaces."""
+    folded = unicodedata.normalize("NFKC", name).translate(_LOOKALIKES).casefold()
+    return " ".join(folded.split())
+
+
+def looks_like_a_bot(name: str) -> bool:
+    return _BOT.search(compared(name)) is not None
+
+
+def name_refusal(name: str, taken: Iterable[str]) -> Refusal | None:
+    """Returns why a person may not use a name at a table where the others seated are called
+    `taken`: it looks like a bot's label, or one of them already has it (None: it is fine)."""
+    if looks_like_a_bot(name):
+        return Refusal(
+            _("{name} looks like a bot's label: please choose another name."), {"name": name}
+        )
+    key = compared(name)
+    if any(compared(other) == key for other in taken):
+        return Refusal(
+            _("Someone at this table is already called {name}: please choose another name."),
+            {"name": name},
+        )
+    return None
+
+
+def usable_name(raw: str, taken: Iterable[str] = ()) -> str | Refusal:
+    """Returns the display name to use, cleaned, or why it cannot be used at a table where
+    the others seated are called `taken`."""
+    display = clean_name(raw)
+    if display is None:
+        return UNUSABLE
+    return name_refusal(display, taken) or display
 
 
 def set_person_cookie(
@@ -34,14 +89,14 @@ def set_person_cookie(
     )
 
 
-async def person_or_new(store: Store, person: int | None, name: str) -> tuple[int, bool] | None:
+async def person_or_new(store: Store, person: int | None, name: str) -> tuple[int, bool] | Refusal:
     """Returns who is acting and whether they are new: the signed-in person, else a new one
-    with the name given (None when it is unusable)."""
+    with the name given (a Refusal when it is unusable or looks like a bot's label)."""
     if person is not None:
         return person, False
-    display = clean_name(name)
-    if display is None:
-        return None
+    display = usable_name(name)
+    if isinstance(display, Refusal):
+        return display
     return await store.create_person(display), True
 
 

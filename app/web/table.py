@@ -239,6 +239,8 @@ def _seats_data(live: LiveRoom, viewer: Viewer) -> tuple[Any, ...]:
             _stand_in(live, seat.seat_no),
         )
         for seat in live.seats
+        # during a game only its seats are listed: an empty one cannot be taken until it ends
+        if not live.playing or live.game_seat(seat.seat_no) is not None
     )
     preset = PRESETS.get(live.row.clock)
     return (rows, live.playing, preset.label if preset else None)

@@ -82,7 +82,7 @@ async def test_a_bad_file_is_refused_with_its_reason(app: Served) -> None:
         (changed(actions=[{"seat": 0, "action": {}}] * (MAX_ACTIONS + 1)), "the actions"),
         (changed(actions=[{"seat": 7, "action": {"kind": "take"}}]), "a seat"),
         (changed(game="chess"), "does not know: chess"),
-        (changed(players=good["players"][:1]), "played by 2 to 2 players; the file has 1"),
+        (changed(players=good["players"][:1]), "played by 2 players; the file has 1"),
         (changed(rules_version=99), "version 99 of the rules of Stellar"),
         (changed(actions=broken_log), "does not replay on these rules: action 5"),
         (changed(actions=[{"seat": 0, "action": {"kind": "nonsense"}}]), "does not decode"),

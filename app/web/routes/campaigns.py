@@ -87,8 +87,8 @@ async def join_campaign(
     if found is None:
         return error_page(env, _NO_SUCH, 404)
     acting = await person_or_new(store, person, name)
-    if acting is None:
-        return error_page(env, _("Please give a name of 1 to 24 characters."), 400)
+    if isinstance(acting, Refusal):
+        return error_page(env, refusal_text(env, acting), 400)
     await store.join_campaign(found[0].id, acting[0])
     return redirect_as(f"/campaigns/{code}", acting, identity, settings)
 
@@ -133,8 +133,8 @@ async def import_campaign(
     if isinstance(document, Refusal):
         return error_page(env, refusal_text(env, document), 400)
     acting = await person_or_new(store, person, name)
-    if acting is None:
-        return error_page(env, _("Please give a name of 1 to 24 characters."), 400)
+    if isinstance(acting, Refusal):
+        return error_page(env, refusal_text(env, acting), 400)
     campaign_id = await store.create_campaign(
         document.game_type,
         document.name,

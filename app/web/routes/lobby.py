@@ -77,8 +77,8 @@ async def create_room(
     if campaign == NEW and title is None:
         return error_page(env, _("Please give the campaign a name of 1 to 60 characters."), 400)
     acting = await person_or_new(store, person, name)
-    if acting is None:
-        return error_page(env, _("Please give a name of 1 to 24 characters."), 400)
+    if isinstance(acting, Refusal):
+        return error_page(env, refusal_text(env, acting), 400)
     host = acting[0]
     campaign_id = None
     if campaign == NEW and title is not None:

@@ -7,11 +7,12 @@ from typing import Annotated
 from fastapi import APIRouter, Form, WebSocket
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from app.games.core import Refusal
 from app.identity import COOKIE
 from app.web.connection import Connection
 from app.web.deps import EnvDep, HubDep, IdentityDep, PersonDep, SettingsDep, StoreDep
-from app.web.names import clean_name, set_person_cookie
-from app.web.render import render
+from app.web.names import set_person_cookie, usable_name
+from app.web.render import refusal_text, render
 from app.web.security import origin_allowed
 
 router = APIRouter()
@@ -52,9 +53,10 @@ async def join_room(
     live = await hub.room(code) if len(code) <= 32 else None
     if live is None:
         return HTMLResponse(render(env, "error.html", message="No such room."), status_code=404)
-    display = clean_name(name)
-    if display is None:
-        html = render(env, "error.html", message="Please give a name of 1 to 24 characters.")
+    others = [live.seat_name(s) or "" for s in live.seats if s.person_id not in (None, person)]
+    display = usable_name(name, others)
+    if isinstance(display, Refusal):
+        html = render(env, "error.html", message=refusal_text(env, display))
         return HTMLResponse(html, status_code=400)
     response = RedirectResponse(f"/r/{code}", status_code=303)
     if person is None:
