@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.support.services import chromium_path
+
+# Where browser tests leave screenshots for a person to look at (not part of the repository).
+SHOTS = Path(tempfile.gettempdir()) / "gn_shots"
 
 LAUNCH_ARGS = [
     "--no-sandbox",

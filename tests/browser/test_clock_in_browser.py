@@ -5,18 +5,17 @@ players' pages, while the other seat shows its bank."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import people
+from tests.browser.conftest import SHOTS
 from tests.browser.people import Person
 from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
-SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
 RUNNING = "#seats .clock.running"
 
 

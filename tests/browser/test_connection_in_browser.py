@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import people
+from tests.browser.conftest import SHOTS
 from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 MOVES = "#actions .moves button"
-SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
 
 # What the page shows of where the game is: log lines, the version its moves were offered at,
 # and how many messages it sent (a replayed click would be one more).

@@ -6,19 +6,18 @@ action card's target is a short button under the card's heading."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import people
+from tests.browser.conftest import SHOTS
 from tests.support.server import LiveServer
 from tests.support.tabs import fewest
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
-SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
 MAX_CLICKS = 60
 
 # The mover's preference: a built smoke first; once one is built, a move that opens a window,

@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 from tests.browser import people
+from tests.browser.conftest import SHOTS
 from tests.browser.people import DESKTOP, PHONE
 from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
-SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
 GAME_BUDGET_S = 50.0  # a game is about 60-150 clicks; each takes a few milliseconds
 MAX_REVEALS_PER_TURN = 6
 

@@ -18,12 +18,12 @@ import pytest
 
 from app.games.speedy_pickers.objects import BY_KEY
 from tests.browser import people
+from tests.browser.conftest import SHOTS
 from tests.support.server import LiveServer
 from tests.support.speedy import painted_scene, spots, state_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
-SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
 SECONDS = 45  # the sand timer: room for a loaded machine to load and paint before the clicks
 SCENE_MS = 60_000  # the longest the server may take to paint and send a scene
 ANSWER_MS = 15_000  # the longest one answer may take on a loaded machine

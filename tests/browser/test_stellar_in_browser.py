@@ -7,18 +7,16 @@ the spaces the page highlights (static/app.js), so the picking behaviour is cove
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import people
+from tests.browser.conftest import SHOTS
 from tests.browser.people import PHONE
 from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
-
-SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
 
 
 class Person(people.Person):

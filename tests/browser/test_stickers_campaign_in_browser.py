@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import people
+from tests.browser.conftest import SHOTS
 from tests.browser.people import LAPTOP, PHONE
 from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(150)]
 
-SHOTS = Path("/tmp/gn_shots")  # for a person to look at; not part of the repository
 GAME_BUDGET_S = 90.0  # a game is 30-60 clicks; each takes a few milliseconds
 CAMPAIGN = "Friday club"
 
