@@ -365,21 +365,19 @@ class Store:
     async def mark_unreplayable(self, game_id: int, room_id: int, problem: str) -> None:
         """Marks a game whose log does not replay here (kept as stored, never cut short), and
         frees its room for a new game."""
-        async with self.session() as session, session.begin():
-            await session.execute(
-                update(GameRecord)
-                .where(GameRecord.id == game_id)
-                .values(status="unreplayable", problem=problem[:300])
-            )
-            await session.execute(update(Room).where(Room.id == room_id).values(status="open"))
+        await self._set_aside(game_id, room_id, status="unreplayable", problem=problem[:300])
 
     async def abandon_game(self, game_id: int, room_id: int, problem: str) -> None:
         """Marks a game that ended without a result (kept as stored), freeing its room."""
+        await self._set_aside(
+            game_id, room_id, status="abandoned", problem=problem[:300], finished_at=_now()
+        )
+
+    async def _set_aside(self, game_id: int, room_id: int, **values: Any) -> None:
+        """Gives a game that will not go on these values and frees its room."""
         async with self.session() as session, session.begin():
             await session.execute(
-                update(GameRecord)
-                .where(GameRecord.id == game_id)
-                .values(status="abandoned", problem=problem[:300], finished_at=_now())
+                update(GameRecord).where(GameRecord.id == game_id).values(**values)
             )
             await session.execute(update(Room).where(Room.id == room_id).values(status="open"))
 
