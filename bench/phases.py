@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import inspect
 import json
 import os
 import signal
@@ -94,7 +95,7 @@ class _Timed:
 
 
 def _timed(function: Callable[..., Any], name: str) -> Callable[..., Any]:
-    if getattr(function, "__code__", None) and function.__code__.co_flags & 0x80:  # async def
+    if inspect.iscoroutinefunction(function):
 
         async def timed_coroutine(*args: Any, **kwargs: Any) -> Any:
             return await _Timed(function(*args, **kwargs), name)
