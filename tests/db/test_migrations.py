@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import Connection, create_engine, inspect
 
 from app.db.engine import sync_url
 from app.db.migrate import downgrade, upgrade
@@ -45,6 +45,20 @@ def test_models_match_the_migrations(database_url: str) -> None:
     assert diff == []
 
 
+def _a_game_being_played(conn: Connection) -> None:
+    """Stores Ann's room (id 1) with its game (id 1) being played, in the columns every
+    migration has had."""
+    conn.exec_driver_sql("INSERT INTO people (id, display_name) VALUES (1, 'Ann')")
+    conn.exec_driver_sql(
+        "INSERT INTO rooms (id, code, game_type, options, listed, host_id, status) "
+        "VALUES (1, 'abc', 'four-pints', '{}', true, 1, 'playing')"
+    )
+    conn.exec_driver_sql(
+        "INSERT INTO games (id, room_id, game_type, seed, options, players, status) "
+        "VALUES (1, 1, 'four-pints', 7, '{}', '[]', 'playing')"
+    )
+
+
 def test_rooms_and_logs_from_before_clocks_upgrade_with_no_clock_and_no_stand_ins(
     database_url: str,
 ) -> None:
@@ -54,15 +68,7 @@ def test_rooms_and_logs_from_before_clocks_upgrade_with_no_clock_and_no_stand_in
     engine = create_engine(sync_url(database_url))
     try:
         with engine.begin() as conn:
-            conn.exec_driver_sql("INSERT INTO people (id, display_name) VALUES (1, 'Ann')")
-            conn.exec_driver_sql(
-                "INSERT INTO rooms (id, code, game_type, options, listed, host_id, status) "
-                "VALUES (1, 'abc', 'four-pints', '{}', true, 1, 'playing')"
-            )
-            conn.exec_driver_sql(
-                "INSERT INTO games (id, room_id, game_type, seed, options, players, status) "
-                "VALUES (1, 1, 'four-pints', 7, '{}', '[]', 'playing')"
-            )
+            _a_game_being_played(conn)
             conn.exec_driver_sql(
                 "INSERT INTO actions (game_id, seq, seat, action, created_at) "
                 "VALUES (1, 1, 0, '{}', CURRENT_TIMESTAMP)"
@@ -85,15 +91,7 @@ def test_games_from_before_campaigns_upgrade_as_played_with_rules_version_1(
     engine = create_engine(sync_url(database_url))
     try:
         with engine.begin() as conn:
-            conn.exec_driver_sql("INSERT INTO people (id, display_name) VALUES (1, 'Ann')")
-            conn.exec_driver_sql(
-                "INSERT INTO rooms (id, code, game_type, options, listed, host_id, status) "
-                "VALUES (1, 'abc', 'four-pints', '{}', true, 1, 'playing')"
-            )
-            conn.exec_driver_sql(
-                "INSERT INTO games (id, room_id, game_type, seed, options, players, status) "
-                "VALUES (1, 1, 'four-pints', 7, '{}', '[]', 'playing')"
-            )
+            _a_game_being_played(conn)
         upgrade(database_url, quiet=True)
         with engine.connect() as conn:
             row = conn.exec_driver_sql(
