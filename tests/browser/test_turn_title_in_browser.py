@@ -105,7 +105,8 @@ ALERTS_SCRIPT = """
       return { frequency: {}, connect: node.connect, start() { calls.beeps += 1; }, stop() {} };
     }
     createGain() {
-      return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: node.connect };
+      const gain = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
+      return { gain, connect: node.connect };
     }
     resume() {}
   }
