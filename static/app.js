@@ -121,7 +121,10 @@
   // While the viewer has moves to make, the tab's title is the room's translated turn title
   // (data-turn-title on #room), so a player in another tab sees it; it goes back when they
   // have none. The game's moves part (its id is data-moves-part) holds controls only then.
+  // When the turn comes or goes, the room hears `gamenight:turn` (detail.yours): the
+  // notifications and sound of static/notify.js listen.
   var plainTitle = document.title;
+  var wasYours = false;
 
   function showTurnInTitle() {
     var room = document.getElementById("room");
@@ -130,6 +133,10 @@
     var yours = moves !== null && moves.querySelector("button, [ws-send]") !== null;
     var title = yours ? room.dataset.turnTitle : plainTitle;
     if (document.title !== title) document.title = title;
+    if (yours !== wasYours) {
+      wasYours = yours;
+      document.dispatchEvent(new CustomEvent("gamenight:turn", { detail: { yours: yours } }));
+    }
   }
 
   document.addEventListener("htmx:wsAfterMessage", showTurnInTitle);

@@ -32,6 +32,7 @@ from app.web.table import (
     same_key,
     seats_part,
     shared,
+    summary_part,
     table_part,
     viewer_of,
     visible_log,
@@ -89,7 +90,7 @@ class Connection:
         # their changes as rendered once for all; any other compares part by part.
         held = self._shared
         in_step = held is not None and held is common.since
-        chunks = [*self._own(viewer, (table, seats_part(live, viewer)))]
+        chunks = [*self._own(viewer, (table, summary_part(live, viewer), seats_part(live, viewer)))]
         if in_step:
             chunks.append(common.clocks_html)
         else:

@@ -15,7 +15,7 @@ from jinja2.runtime import Context, Macro, new_context
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
-from app.games.core import Action, Refusal
+from app.games.core import Action, Note, Refusal
 from app.web.emoji import emoji
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -106,6 +106,7 @@ def make_environment(extra: Sequence[Path] = ()) -> Environment:
     env.globals["_"] = env.globals["gettext"]  # skip Jinja's context-passing alias
     env.globals["translations"] = translations
     env.globals["say"] = lambda refusal: refusal_text(env, refusal)
+    env.globals["tell"] = lambda note: note_text(env, note)
     env.globals["server_now"] = time.time  # a countdown tells the page the server's time
     env.filters["money"] = lambda value: f"£{value}"
     env.filters["move_vals"] = move_vals
@@ -202,6 +203,17 @@ def refusal_text(env: Environment, refusal: Refusal) -> str:
     """Returns a refusal translated for the viewer, parameters filled in."""
     translations: gettext.NullTranslations = env.globals["translations"]  # type: ignore[assignment]
     return translations.gettext(refusal.reason).format(**refusal.params)
+
+
+def note_text(env: Environment, note: Note) -> str:
+    """Returns a note translated for the viewer, its parameters filled in (a text parameter
+    is a marked message too, such as a category's name)."""
+    translations: gettext.NullTranslations = env.globals["translations"]  # type: ignore[assignment]
+    params = {
+        name: translations.gettext(value) if isinstance(value, str) else value
+        for name, value in note.params.items()
+    }
+    return translations.gettext(note.message).format(**params)
 
 
 def game_package(game_id: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from jinja2 import Environment, meta
 
-from app.games.core import Point
+from app.games.core import Note, Point, Result
 from app.games.core.clock import PRESETS
 from app.rooms.live import HOST, OPEN, LiveRoom
 from app.web.render import game_package, render
@@ -48,6 +48,7 @@ def parts(env: Environment, live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
     first: the table, the seats, the seats' clocks, the controls, then the game's parts."""
     common = shared(env, live)
     yield table_part(live, viewer)
+    yield summary_part(live, viewer)
     yield seats_part(live, viewer)
     yield from common.clocks
     yield controls_part(live, viewer)
@@ -61,6 +62,41 @@ def table_part(live: LiveRoom, viewer: Viewer) -> Part:
     match = live.match
     table_key = (live.row.game_type, match.record_id if match else None)
     return Part("table", table_key, "room/parts/table.html", table_key)
+
+
+def summary_part(live: LiveRoom, viewer: Viewer) -> Part:
+    """Returns the end-of-game summary at the top of the table: empty while a game runs (its
+    slot is in the skeleton), then the winner, the final scores, what decided and "play
+    again" (the host's button; the others are told who starts it)."""
+    match = live.match
+    if match is None or match.result is None:
+        return Part("summary", None, "room/parts/summary.html", None)
+    is_host = viewer.person_id is not None and viewer.person_id == live.row.host_id
+    data = summary_of(match.result, tuple(p.name for p in match.players))
+    return Part("summary", (match.record_id, is_host), "room/parts/summary.html", data)
+
+
+class Summary(NamedTuple):
+    """What the end-of-game summary shows: the players by rank as (rank, name, score), the
+    winners' names, what decided (a `Note`, or None) and else the winning margin (0: none)."""
+
+    rows: tuple[tuple[int, str, int], ...]
+    winners: str
+    won: int  # how many share the win
+    decided: Note | None
+    margin: int
+
+
+def summary_of(result: Result, names: tuple[str, ...]) -> Summary:
+    order = sorted(range(len(names)), key=lambda s: (result.ranks[s], -result.scores[s], s))
+    rows = tuple((result.ranks[s], names[s], result.scores[s]) for s in order)
+    winners = result.winners
+    margin = 0
+    if result.decided is None and len(winners) == 1 and len(names) > 1:
+        best = result.scores[winners[0]]
+        margin = best - max(score for seat, score in enumerate(result.scores) if seat != winners[0])
+    joined = ", ".join(names[seat] for seat in winners)
+    return Summary(rows, joined, len(winners), result.decided, max(margin, 0))
 
 
 def seats_part(live: LiveRoom, viewer: Viewer) -> Part:

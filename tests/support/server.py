@@ -14,6 +14,7 @@ import httpx
 from app.db.migrate import upgrade
 
 ROOT = Path(__file__).resolve().parents[2]
+STARTUP_S = 60  # the longest a server may take to answer /healthz after it was started
 
 
 class LiveServer:
@@ -84,7 +85,8 @@ class LiveServer:
         return env
 
     def _wait_ready(self) -> None:
-        deadline = time.monotonic() + 20
+        # Generous: on a loaded 2-core machine importing the app alone took 12 s.
+        deadline = time.monotonic() + STARTUP_S
         while time.monotonic() < deadline:
             if self.process is not None and self.process.poll() is not None:
                 raise RuntimeError("the server exited during start-up")
@@ -93,7 +95,7 @@ class LiveServer:
                     return
             except httpx.HTTPError:
                 time.sleep(0.05)
-        raise RuntimeError("the server did not answer /healthz within 20 s")
+        raise RuntimeError(f"the server did not answer /healthz within {STARTUP_S} s")
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

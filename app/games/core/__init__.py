@@ -4,7 +4,17 @@ references."""
 from app.games.core.actions import Action, ActionCodec
 from app.games.core.choices import Choice, Gather, Item, MovesView, OneOf, Pick, Point, Span
 from app.games.core.contract import CLOCK, Bot, Game, OptionSpec, Timer, Viewer
-from app.games.core.outcome import EVERYONE, Applied, Event, Refusal, Result, Revealed, rank_by
+from app.games.core.outcome import (
+    EVERYONE,
+    Applied,
+    Event,
+    Note,
+    Refusal,
+    Result,
+    Revealed,
+    rank_by,
+    tie_broken,
+)
 from app.games.core.pictures import Picture
 from app.games.core.reference import CardEntry, CardGroup, CardReference
 from app.games.core.replay import ReplayError, replay
@@ -33,6 +43,7 @@ __all__ = [
     "Point",
     "Refusal",
     "ReplayError",
+    "Note",
     "Result",
     "Revealed",
     "Rng",
@@ -40,5 +51,6 @@ __all__ = [
     "Timer",
     "Viewer",
     "rank_by",
+    "tie_broken",
     "replay",
 ]

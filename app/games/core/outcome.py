@@ -48,6 +48,16 @@ class Applied(Generic[S]):
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """A sentence for players that names nobody: a message id marked with `_` and its
+    parameters (a parameter that is a marked message, such as a category's name, is
+    translated too)."""
+
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """The end of a game: totals per seat, ranks (1 = best, ties share), rounds.
 
@@ -55,12 +65,16 @@ class Result:
 
     `carry` is state that outlives the game (a Stickers campaign's deck); the
     server stores it and hands it to the next game's setup.
+
+    `decided` says what decided the winner when the totals alone do not (a tie-break, the
+    first to reach a target): the end-of-game summary shows it, else the winning margin.
     """
 
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     rounds: tuple[tuple[int, ...], ...] = ()
     carry: Any = None
+    decided: Note | None = None
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -74,6 +88,16 @@ class Revealed:
 
     heading: str  # marked with `_`
     items: tuple[str, ...]
+
+
+def tie_broken(scores: tuple[int, ...], ranks: tuple[int, ...]) -> bool:
+    """Returns whether a winner shares the best total with someone ranked below them: the
+    tie-break, not the points, made them win."""
+    best = max(scores, default=0)
+    pairs = tuple(zip(scores, ranks, strict=True))
+    return any(s == best and r == 1 for s, r in pairs) and any(
+        s == best and r > 1 for s, r in pairs
+    )
 
 
 def rank_by(keys: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:

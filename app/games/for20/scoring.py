@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.games.core.outcome import Result, rank_by
+from app.games.core.i18n import _
+from app.games.core.outcome import Note, Result, rank_by
 from app.games.for20.cards import WIN_POINTS, points
 from app.games.for20.state import Board, For20State
 
@@ -62,4 +63,19 @@ def final_result(state: For20State) -> Result:
     """Returns totals and ranks: the winner first, the others by stoner points."""
     totals = scores(state)
     keys = tuple((int(seat == state.winner), total) for seat, total in enumerate(totals))
-    return Result(scores=totals, ranks=rank_by(keys), rounds=(totals,))
+    return Result(scores=totals, ranks=rank_by(keys), rounds=(totals,), decided=_decided(state))
+
+
+def _decided(state: For20State) -> Note | None:
+    """Returns how the game was won, for the end-of-game summary."""
+    if state.winner is None:
+        return None
+    if state.round >= ROUND_LIMIT:
+        message = _("Round {rounds} ended the game: the highest score won.")
+        return Note(message, {"rounds": ROUND_LIMIT})
+    if state.extra:
+        return Note(
+            _("Several players reached {points} points: extra rounds decided."),
+            {"points": WIN_POINTS},
+        )
+    return Note(_("The first to end a round with {points} points or more."), {"points": WIN_POINTS})

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from app.games.core.outcome import Result, rank_by
+from app.games.core.i18n import _
+from app.games.core.outcome import Note, Result, rank_by, tie_broken
 from app.games.four_pints.state import FourPintsState
 
 
@@ -16,4 +17,11 @@ def final_result(state: FourPintsState) -> Result:
     sums = totals(state)
     best = tuple(max(row[seat] for row in state.round_scores) for seat in range(state.players))
     ranks = rank_by(tuple(zip(sums, best, strict=True)))
-    return Result(scores=sums, ranks=ranks, rounds=state.round_scores)
+    decided = None
+    if tie_broken(sums, ranks):
+        top = max(b for b, rank in zip(best, ranks, strict=True) if rank == 1)
+        decided = Note(
+            _("Tied on points: the best single round ({points} points) decided."),
+            {"points": top},
+        )
+    return Result(scores=sums, ranks=ranks, rounds=state.round_scores, decided=decided)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.games.core.outcome import Result, rank_by
+from app.games.core.i18n import _
+from app.games.core.outcome import Note, Result, rank_by, tie_broken
 from app.games.stickers.board import level_of
-from app.games.stickers.cards import Category
+from app.games.stickers.cards import CATEGORY_NAMES, Category
 from app.games.stickers.hooks import Awards, Counts
 from app.games.stickers.state import Album, StickersState
 
@@ -106,4 +107,26 @@ def final_result(state: StickersState) -> Result:
     """Returns totals and ranks (ties broken by the rarest categories) and the deck to carry."""
     totals = tuple(score.total for score in scores(state))
     keys = tuple((totals[seat], *rarest_first(state, seat)) for seat in range(state.players))
-    return Result(totals, rank_by(keys), carry=state.deck.to_carry())
+    ranks = rank_by(keys)
+    return Result(totals, ranks, carry=state.deck.to_carry(), decided=_decided(state, keys, ranks))
+
+
+def _decided(
+    state: StickersState, keys: tuple[tuple[int, ...], ...], ranks: tuple[int, ...]
+) -> Note | None:
+    """Returns the category that broke a tie on points for the win, if one did."""
+    totals = tuple(key[0] for key in keys)
+    if not tie_broken(totals, ranks):
+        return None
+    winner = ranks.index(1)
+    tied = [
+        key for key, rank in zip(keys, ranks, strict=True) if rank > 1 and key[0] == totals[winner]
+    ]
+    runner_up = max(tied)
+    level = next(
+        n for n, (a, b) in enumerate(zip(keys[winner][1:], runner_up[1:], strict=True)) if a != b
+    )
+    return Note(
+        _("Tied on points: more cards of {category} decided."),
+        {"category": CATEGORY_NAMES[state.board[level]]},
+    )
