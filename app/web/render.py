@@ -201,7 +201,11 @@ def _callables(
 def refusal_text(env: Environment, refusal: Refusal) -> str:
     """Returns a refusal translated for the viewer, parameters filled in."""
     translations: gettext.NullTranslations = env.globals["translations"]  # type: ignore[assignment]
-    return translations.gettext(refusal.reason).format(**refusal.params)
+    params = {
+        key: translations.gettext(value) if key in refusal.translated else value
+        for key, value in refusal.params.items()
+    }
+    return translations.gettext(refusal.reason).format(**params)
 
 
 def game_package(game_id: str) -> str:

@@ -6,13 +6,13 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
-from jinja2 import Environment
 
 from app.games.core import Refusal
 from app.games.core.clock import CHOICES as CLOCK_CHOICES
 from app.games.core.clock import OFF
 from app.games.core.i18n import _
 from app.web.deps import EnvDep, GamesDep, IdentityDep, PersonDep, SettingsDep, StoreDep
+from app.web.errors import error_page
 from app.web.names import MAX_CAMPAIGN_NAME, clean_name, person_or_new, redirect_as
 from app.web.render import refusal_text, render
 
@@ -92,8 +92,3 @@ async def create_room(
         game.id, options, host, game.max_players, listed == "on", clock, campaign_id
     )
     return redirect_as(f"/r/{code}", acting, identity, settings)
-
-
-def error_page(env: Environment, message: str, status: int) -> HTMLResponse:
-    """Returns the error page with a sentence for a person to read (marked with `_`)."""
-    return HTMLResponse(render(env, "error.html", message=message), status_code=status)
