@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
@@ -11,7 +12,16 @@ from app.games.core import Refusal
 from app.games.core.clock import CHOICES as CLOCK_CHOICES
 from app.games.core.clock import OFF
 from app.games.core.i18n import _
-from app.web.deps import EnvDep, GamesDep, IdentityDep, PersonDep, SettingsDep, StoreDep
+from app.rooms.presence import ABANDONED_AFTER
+from app.web.deps import (
+    EnvDep,
+    GamesDep,
+    HubDep,
+    IdentityDep,
+    PersonDep,
+    SettingsDep,
+    StoreDep,
+)
 from app.web.errors import error_page
 from app.web.names import MAX_CAMPAIGN_NAME, clean_name, person_or_new, redirect_as
 from app.web.render import refusal_text, render
@@ -22,9 +32,13 @@ NEW = "new"  # the campaign field's value for a new campaign
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(env: EnvDep, games: GamesDep, store: StoreDep, person: PersonDep) -> HTMLResponse:
-    rooms = await store.listed_rooms()
+async def lobby(
+    env: EnvDep, games: GamesDep, store: StoreDep, hub: HubDep, person: PersonDep
+) -> HTMLResponse:
+    now = time.time()
+    rooms = await store.listed_rooms(now - ABANDONED_AFTER, hub.occupied())
     names = await store.person_names([person] if person else [])
+    hosts = await store.person_names([room.host_id for room, _seated, _seats in rooms])
     campaigns = await store.campaigns_of(person) if person else []
     html = render(
         env,
@@ -32,6 +46,8 @@ async def lobby(env: EnvDep, games: GamesDep, store: StoreDep, person: PersonDep
         games=list(games.values()),
         names={game.id: game.name for game in games.values()},
         rooms=rooms,
+        hosts=hosts,
+        now=now,
         me=names.get(person or 0),
         me_id=person if person in names else None,
         clocks=CLOCK_CHOICES,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated
 
 from fastapi import APIRouter, Form, WebSocket
@@ -35,6 +36,7 @@ async def room_page(code: str, env: EnvDep, hub: HubDep, person: PersonDep) -> H
         game=live.game,
         me=names.get(person or 0),
         campaign=campaign,
+        abandoned=live.presence.abandoned(bool(live.listeners), time.time()),
     )
     return HTMLResponse(html)
 
