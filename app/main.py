@@ -27,7 +27,7 @@ from app.rooms.replays import Timelines
 from app.rooms.store import Store
 from app.web import emoji, errors
 from app.web.render import make_environment
-from app.web.routes import campaigns, history, lobby, pictures, replays, rooms
+from app.web.routes import campaigns, history, lobby, people, pictures, replays, rooms
 from app.web.routes import games as game_pages
 from app.web.security import SecurityMiddleware
 
@@ -90,6 +90,7 @@ def create_app(
     app.include_router(pictures.router)
     app.include_router(replays.router)
     app.include_router(history.router)
+    app.include_router(people.router)
 
     @app.get("/healthz", response_class=PlainTextResponse)
     async def healthz() -> PlainTextResponse:

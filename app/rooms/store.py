@@ -200,6 +200,25 @@ class Store:
                 update(Person).where(Person.id == person_id).values(display_name=display_name)
             )
 
+    async def tablemates(self, person_id: int) -> list[str]:
+        """Returns the names of the people seated with a person, at every table of a room
+        that is not finished where they have a seat."""
+        mine, theirs = aliased(Seat), aliased(Seat)
+        async with self.session() as session:
+            rows = await session.execute(
+                select(Person.display_name)
+                .join(theirs, theirs.person_id == Person.id)
+                .join(mine, mine.room_id == theirs.room_id)
+                .join(Room, Room.id == mine.room_id)
+                .where(
+                    mine.person_id == person_id,
+                    theirs.person_id != person_id,
+                    Room.status != "finished",
+                )
+                .distinct()
+            )
+            return list(rows.scalars())
+
     async def create_room(
         self,
         game_type: str,
