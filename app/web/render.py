@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 
 from app.games.core import Action, Refusal
 from app.web.emoji import emoji
+from app.web.rules import rules_html
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -112,6 +113,7 @@ def make_environment(extra: Sequence[Path] = ()) -> Environment:
     env.filters["action_json"] = action_json
     env.globals["memo"] = Memo()
     env.filters["emoji"] = emoji
+    env.globals["rules_html"] = rules_html  # a game's rules page, if it has one
     env.globals["move"] = move_button
     return env
 
