@@ -163,3 +163,8 @@ def test_an_option_errors_label_is_translated_with_the_message() -> None:
     refusal = GAMES["speedy_pickers"].validate_options({"mode": "cheat"})
     assert isinstance(refusal, Refusal)
     assert refusal_text(env, refusal) == "Please pick one of the choices for “Modalità”."
+
+
+async def test_a_missing_static_file_is_the_error_page(app: Served) -> None:
+    friendly(await app.client.get("/static/no-such-file.css"), 404)
+    friendly(await app.client.get("/static/emoji/no-such-emoji.svg"), 404)
