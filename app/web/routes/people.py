@@ -11,7 +11,7 @@ from app.games.core import Refusal
 from app.games.core.i18n import _
 from app.web.deps import EnvDep, HubDep, PersonDep, StoreDep
 from app.web.errors import error_page
-from app.web.names import usable_name
+from app.web.names import TAKEN_WHERE_YOU_SIT, usable_name
 from app.web.render import refusal_text
 
 router = APIRouter()
@@ -33,7 +33,7 @@ async def rename(
     known = await store.person_names([person] if person else [])
     if person is None or person not in known:
         return error_page(env, NAMELESS, 403)
-    display = usable_name(name, await store.tablemates(person))
+    display = usable_name(name, await store.tablemates(person), TAKEN_WHERE_YOU_SIT)
     if isinstance(display, Refusal):
         return error_page(env, refusal_text(env, display), 400)
     await store.rename_person(person, display)
