@@ -168,3 +168,10 @@ def test_an_option_errors_label_is_translated_with_the_message() -> None:
 async def test_a_missing_static_file_is_the_error_page(app: Served) -> None:
     friendly(await app.client.get("/static/no-such-file.css"), 404)
     friendly(await app.client.get("/static/emoji/no-such-emoji.svg"), 404)
+
+
+async def test_a_cross_site_post_is_the_error_page(app: Served) -> None:
+    response = await app.client.post(
+        "/rooms", data={"game_id": "four-pints"}, headers={"origin": "https://evil.example"}
+    )
+    assert "sent from another site" in friendly(response, 403)
