@@ -175,3 +175,7 @@ async def test_a_cross_site_post_is_the_error_page(app: Served) -> None:
         "/rooms", data={"game_id": "four-pints"}, headers={"origin": "https://evil.example"}
     )
     assert "sent from another site" in friendly(response, 403)
+
+
+async def test_an_address_with_a_malformed_part_is_the_error_page(app: Served) -> None:
+    friendly(await app.client.get("/people/not-a-number"), 422)
