@@ -14,6 +14,7 @@ COPY app ./app
 COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static
+COPY docs/rules ./docs/rules
 RUN useradd --system --uid 10001 --home /srv/gamenight gamenight \
   && mkdir -p data && chown gamenight data
 

@@ -25,9 +25,9 @@ from app.rooms.hub import Hub
 from app.rooms.pictures import Easel, PainterLookup
 from app.rooms.replays import Timelines
 from app.rooms.store import Store
-from app.web import emoji
+from app.web import emoji, errors
 from app.web.render import make_environment
-from app.web.routes import campaigns, history, lobby, pictures, replays, rooms
+from app.web.routes import campaigns, history, lobby, people, pictures, replays, rooms
 from app.web.routes import games as game_pages
 from app.web.security import SecurityMiddleware
 
@@ -78,6 +78,7 @@ def create_app(
     app.state.identity = Identity(settings.signing_key)
     app.state.timelines = Timelines()  # rebuilt games, for the next look at their replay
     app.state.imports = replays.Imports()  # replays imported from files, in memory only
+    errors.install(app)  # inside the security middleware: its headers go on error pages too
     app.add_middleware(SecurityMiddleware, allowed_origins=[settings.public_origin])
     # Before /static, which would otherwise take (and miss) these paths.
     app.mount(emoji.URL, StaticFiles(directory=emoji.DIRECTORY), name="emoji")
@@ -89,6 +90,7 @@ def create_app(
     app.include_router(pictures.router)
     app.include_router(replays.router)
     app.include_router(history.router)
+    app.include_router(people.router)
 
     @app.get("/healthz", response_class=PlainTextResponse)
     async def healthz() -> PlainTextResponse:

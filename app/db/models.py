@@ -64,7 +64,7 @@ class Room(Base):
     code: Mapped[str] = mapped_column(String(32), unique=True)
     game_type: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    listed: Mapped[bool] = mapped_column(default=True)
+    listed: Mapped[bool] = mapped_column(default=False)  # in the lobby only if the host says
     host_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
     status: Mapped[str] = mapped_column(String(16), default="open")  # open, playing, finished
     # The turn clock's preset (app/games/core/clock.py), for every game in the room.
@@ -74,6 +74,11 @@ class Room(Base):
         ForeignKey("campaigns.id"), nullable=True, default=None
     )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # When somebody was last at the table (connected or leaving), written at most once a
+    # minute (app/rooms/presence.py): a room nobody was at for a day is abandoned.
+    last_seen_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now()
+    )
 
 
 class Campaign(Base):

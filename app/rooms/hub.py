@@ -74,6 +74,10 @@ class Hub:
             await live.restore(record)
         return live
 
+    def occupied(self) -> list[int]:
+        """Returns the ids of the loaded rooms somebody is at now (a tab connected)."""
+        return [live.row.id for live in self._rooms.values() if live.listeners]
+
     def renamed(self, person_id: int, name: str) -> None:
         """Shows a person's new name in loaded rooms; a game keeps the name it began with."""
         for live in self._rooms.values():

@@ -42,6 +42,7 @@ from app.games.core.i18n import _
 from app.games.core.replay import ReplayError, steps
 from app.rooms.action_log import CampaignMoved
 from app.rooms.pictures import Easel
+from app.rooms.presence import Presence
 from app.rooms.store import GameRow, RoomRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
@@ -206,6 +207,7 @@ class LiveRoom:
         self._arrived = 0.0  # when the command being run arrived, before it waited for the lock
         self._hit_fields: dict[type[Action], str | None] = {}  # see `_hit_points`
         self._points: tuple[Any, dict[int, list[Point]]] | None = None  # (state, per seat)
+        self.presence = Presence(row.seen_at or time.time())  # when somebody was last here
 
     # ---- loading -------------------------------------------------------------
 
@@ -292,6 +294,12 @@ class LiveRoom:
         self._review_away()
         self._changed()
         self._schedule_away()
+
+    async def seen(self) -> None:
+        """Notes that a tab connected or left now: the room's last seen time (see presence)."""
+        now = time.time()
+        if self.presence.note(now):
+            await self.store.room_seen(self.row.id, now)
 
     def online(self) -> frozenset[int]:
         return frozenset(x.person_id for x in self.listeners if x.person_id is not None)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import aliased
@@ -36,6 +36,8 @@ class RoomRow:
     status: str
     clock: str = "off"  # the turn clock's preset key (app/games/core/clock.py)
     campaign_id: int | None = None  # the campaign whose next games the room plays
+    created_at: float = 0.0  # epoch seconds
+    seen_at: float = 0.0  # when somebody was last at the table (app/rooms/presence.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +108,8 @@ def _room_row(room: Room) -> RoomRow:
         room.status,
         room.clock,
         room.campaign_id,
+        epoch(room.created_at),
+        epoch(room.last_seen_at),
     )
 
 
@@ -196,6 +200,25 @@ class Store:
                 update(Person).where(Person.id == person_id).values(display_name=display_name)
             )
 
+    async def tablemates(self, person_id: int) -> list[str]:
+        """Returns the names of the people seated with a person, at every table of a room
+        that is not finished where they have a seat."""
+        mine, theirs = aliased(Seat), aliased(Seat)
+        async with self.session() as session:
+            rows = await session.execute(
+                select(Person.display_name)
+                .join(theirs, theirs.person_id == Person.id)
+                .join(mine, mine.room_id == theirs.room_id)
+                .join(Room, Room.id == mine.room_id)
+                .where(
+                    mine.person_id == person_id,
+                    theirs.person_id != person_id,
+                    Room.status != "finished",
+                )
+                .distinct()
+            )
+            return list(rows.scalars())
+
     async def create_room(
         self,
         game_type: str,
@@ -238,13 +261,19 @@ class Store:
             ).scalar_one_or_none()
             return _room_row(room) if room else None
 
-    async def listed_rooms(self, limit: int = 50) -> list[tuple[RoomRow, int, int]]:
-        """Returns open listed rooms, newest first, with (seated, seats) counts."""
+    async def listed_rooms(
+        self, seen_since: float, here: Collection[int] = (), limit: int = 50
+    ) -> list[tuple[RoomRow, int, int]]:
+        """Returns open listed rooms, newest first, with (seated, seats) counts: those
+        somebody was at since `seen_since` (epoch seconds), or who are `here` now (ids)."""
+        recent = Room.last_seen_at >= datetime.fromtimestamp(seen_since, UTC)
+        if here:
+            recent = or_(recent, Room.id.in_(set(here)))
         async with self.session() as session:
             rooms = (
                 await session.execute(
                     select(Room)
-                    .where(Room.listed.is_(True), Room.status != "finished")
+                    .where(Room.listed.is_(True), Room.status != "finished", recent)
                     .order_by(Room.id.desc())
                     .limit(limit)
                 )
@@ -255,6 +284,15 @@ class Store:
                 seated = sum(1 for seat in seats if seat.person_id or seat.bot)
                 out.append((_room_row(room), seated, len(seats)))
             return out
+
+    async def room_seen(self, room_id: int, at: float) -> None:
+        """Notes that somebody was at the room's table at `at` (epoch seconds)."""
+        async with self.session() as session, session.begin():
+            await session.execute(
+                update(Room)
+                .where(Room.id == room_id)
+                .values(last_seen_at=datetime.fromtimestamp(at, UTC))
+            )
 
     async def seats(self, room_id: int, session: AsyncSession | None = None) -> list[SeatRow]:
         async def run(s: AsyncSession) -> list[SeatRow]:

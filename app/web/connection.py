@@ -146,6 +146,7 @@ class Connection:
         self._serving = True
         self.live.attach(self)
         try:
+            await self.live.seen()
             await self._read(max_bytes)
         except WebSocketDisconnect:
             pass
@@ -155,6 +156,7 @@ class Connection:
             self._outbox.clear()
             if self._writer is not None:
                 self._writer.cancel()
+            await self.live.seen()
 
     async def _read(self, max_bytes: int) -> None:
         while True:

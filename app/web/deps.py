@@ -31,7 +31,8 @@ def _games(request: Request) -> Mapping[str, Game[Any]]:
     return request.app.state.games
 
 
-def _env(request: Request) -> Environment:
+def environment(request: Request) -> Environment:
+    """Returns the template environment pages are rendered with (the error pages too)."""
     return request.app.state.env
 
 
@@ -47,6 +48,6 @@ SettingsDep = Annotated[Settings, Depends(_settings)]
 StoreDep = Annotated[Store, Depends(_store)]
 GamesDep = Annotated[Mapping[str, Game[Any]], Depends(_games)]
 HubDep = Annotated[Hub, Depends(_hub)]
-EnvDep = Annotated[Environment, Depends(_env)]
+EnvDep = Annotated[Environment, Depends(environment)]
 IdentityDep = Annotated[Identity, Depends(_identity)]
 PersonDep = Annotated[int | None, Depends(_person)]

@@ -19,6 +19,12 @@ MAX_NAME = 24
 MAX_CAMPAIGN_NAME = 60  # campaigns.name
 
 UNUSABLE = Refusal(_("Please give a name of 1 to 24 characters."))
+# Why a name is refused when somebody seated already has it: at the table being joined, or at
+# one of the tables where a person renaming themselves sits.
+TAKEN_HERE = _("Someone at this table is already called {name}: please choose another name.")
+TAKEN_WHERE_YOU_SIT = _(
+    "Someone at a table where you sit is already called {name}: please choose another name."
+)
 
 # Letters of other scripts (and a digit) that look like Latin ones, folded to them when names
 # are compared: "Аnn" with a Cyrillic А must not pass for the Ann at the table, nor "Вот 2"
@@ -51,7 +57,7 @@ def looks_like_a_bot(name: str) -> bool:
     return _BOT.search(compared(name)) is not None
 
 
-def name_refusal(name: str, taken: Iterable[str]) -> Refusal | None:
+def name_refusal(name: str, taken: Iterable[str], namesake: str = TAKEN_HERE) -> Refusal | None:
     """Returns why a person may not use a name at a table where the others seated are called
     `taken`: it looks like a bot's label, or one of them already has it (None: it is fine)."""
     if looks_like_a_bot(name):
@@ -60,20 +66,17 @@ def name_refusal(name: str, taken: Iterable[str]) -> Refusal | None:
         )
     key = compared(name)
     if any(compared(other) == key for other in taken):
-        return Refusal(
-            _("Someone at this table is already called {name}: please choose another name."),
-            {"name": name},
-        )
+        return Refusal(namesake, {"name": name})
     return None
 
 
-def usable_name(raw: str, taken: Iterable[str] = ()) -> str | Refusal:
+def usable_name(raw: str, taken: Iterable[str] = (), namesake: str = TAKEN_HERE) -> str | Refusal:
     """Returns the display name to use, cleaned, or why it cannot be used at a table where
-    the others seated are called `taken`."""
+    the others seated are called `taken` (`namesake` says why one of them has it)."""
     display = clean_name(raw)
     if display is None:
         return UNUSABLE
-    return name_refusal(display, taken) or display
+    return name_refusal(display, taken, namesake) or display
 
 
 def set_person_cookie(

@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 
 from app.games.core import Action, Note, Refusal
 from app.web.emoji import emoji
+from app.web.rules import rules_html
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -113,6 +114,7 @@ def make_environment(extra: Sequence[Path] = ()) -> Environment:
     env.filters["action_json"] = action_json
     env.globals["memo"] = Memo()
     env.filters["emoji"] = emoji
+    env.globals["rules_html"] = rules_html  # a game's rules page, if it has one
     env.globals["move"] = move_button
     return env
 
@@ -202,7 +204,11 @@ def _callables(
 def refusal_text(env: Environment, refusal: Refusal) -> str:
     """Returns a refusal translated for the viewer, parameters filled in."""
     translations: gettext.NullTranslations = env.globals["translations"]  # type: ignore[assignment]
-    return translations.gettext(refusal.reason).format(**refusal.params)
+    params = {
+        key: translations.gettext(value) if key in refusal.translated else value
+        for key, value in refusal.params.items()
+    }
+    return translations.gettext(refusal.reason).format(**params)
 
 
 def note_text(env: Environment, note: Note) -> str:

@@ -6,7 +6,12 @@ from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.games.core.i18n import _
+from app.web.deps import environment
+from app.web.errors import error_page
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -18,6 +23,10 @@ CSP = (
 # attributes; shown by <img> it runs no script. Its response carries this policy instead of
 # the page's (`own_policy`): no script, nothing fetched, its own styles only.
 IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+CROSS_SITE = _(
+    "This form was sent from another site, so it was refused. Please use this site's own pages."
+)
 
 _HEADERS = [
     (b"content-security-policy", CSP.encode()),
@@ -75,7 +84,7 @@ class SecurityMiddleware:
             return
         if scope["method"] not in ("GET", "HEAD", "OPTIONS"):
             if not origin_allowed(Headers(scope=scope), scope.get("scheme", "http"), self.allowed):
-                await _forbidden(send)
+                await _forbidden(scope, receive, send)
                 return
 
         async def send_with_headers(message: Message) -> None:
@@ -87,13 +96,14 @@ class SecurityMiddleware:
         await self.app(scope, receive, send_with_headers)
 
 
-async def _forbidden(send: Send) -> None:
-    body = b"Cross-site request refused."
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 403,
-            "headers": [(b"content-type", b"text/plain; charset=utf-8")] + _HEADERS,
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+async def _forbidden(scope: Scope, receive: Receive, send: Send) -> None:
+    """Answers a cross-site post with the error page (a person meets it after following a
+    form from another site, or a browser that sends no Origin), with the strict headers."""
+
+    async def with_headers(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = list(message.get("headers", [])) + _HEADERS
+        await send(message)
+
+    page = error_page(environment(Request(scope)), CROSS_SITE, 403)
+    await page(scope, receive, with_headers)

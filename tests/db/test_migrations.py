@@ -122,3 +122,29 @@ def test_campaigns_from_before_codes_upgrade_with_a_code_each(database_url: str)
     codes = {code for code, _history in rows}
     assert len(codes) == 2 and all(len(code) >= 12 for code in codes)
     assert [history for _code, history in rows] == [None, None]
+
+
+def test_rooms_from_before_last_seen_upgrade_as_last_seen_when_opened(database_url: str) -> None:
+    """Migration 0006 gives every room its last seen time: a room opened before was last seen
+    when it was opened (so a room long left alone counts as abandoned at once)."""
+    upgrade(database_url, "0005", quiet=True)
+    engine = create_engine(sync_url(database_url))
+    try:
+        with engine.begin() as conn:
+            _a_game_being_played(conn)
+            conn.exec_driver_sql("UPDATE rooms SET created_at = '2026-01-02 03:04:05'")
+        upgrade(database_url, quiet=True)
+        with engine.connect() as conn:
+            same = conn.exec_driver_sql("SELECT last_seen_at = created_at FROM rooms").scalar_one()
+            assert same in (True, 1)
+            conn.exec_driver_sql(
+                "INSERT INTO rooms (id, code, game_type, options, listed, host_id, status) "
+                "VALUES (2, 'new', 'four-pints', '{}', false, 1, 'open')"
+            )
+            seen = conn.exec_driver_sql("SELECT last_seen_at FROM rooms WHERE id = 2").scalar_one()
+            assert seen is not None  # a new room is seen as it opens
+        downgrade(database_url, "0005")
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("SELECT code FROM rooms").scalar_one() == "abc"
+    finally:
+        engine.dispose()

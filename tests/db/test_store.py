@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
 
 import pytest
@@ -88,7 +89,26 @@ async def test_unlisted_rooms_stay_out_of_the_lobby(store: Store) -> None:
     host = await store.create_person("Ann")
     listed = await store.create_room("four-pints", {}, host, seats=2, listed=True)
     await store.create_room("four-pints", {}, host, seats=2, listed=False)
-    assert [room.code for room, _seated, _seats in await store.listed_rooms()] == [listed]
+    assert [room.code for room, _seated, _seats in await store.listed_rooms(0.0)] == [listed]
+
+
+async def test_rooms_nobody_was_at_since_are_left_out_unless_somebody_is_here(
+    store: Store,
+) -> None:
+    host = await store.create_person("Ann")
+    code = await store.create_room("four-pints", {}, host, seats=2, listed=True)
+    room = await store.room_by_code(code)
+    assert room is not None and abs(room.seen_at - time.time()) < 60
+    await store.room_seen(room.id, time.time() - 2 * 86400)
+    since = time.time() - 86400
+
+    async def listed(here: list[int]) -> list[str]:
+        return [row.code for row, _seated, _seats in await store.listed_rooms(since, here)]
+
+    assert await listed([]) == []
+    assert await listed([room.id]) == [code]  # a tab open for longer than a day
+    await store.room_seen(room.id, time.time())
+    assert await listed([]) == [code]
 
 
 async def test_concurrent_appends_share_commits_and_a_bad_one_fails_alone(store: Store) -> None:

@@ -34,6 +34,9 @@ class MemoryStore:
         assert at is not None, "a room always says when it committed a move"
         self.rows.append((seq, seat, action, at.timestamp(), stand_in))
 
+    async def room_seen(self, room_id: int, at: float) -> None:
+        self.seen_at = at
+
     @property
     def actions(self) -> list[tuple[int, int, dict[str, Any]]]:
         return [(seq, seat, action) for seq, seat, action, _at, _by in self.rows]

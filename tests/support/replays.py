@@ -4,7 +4,7 @@ for tests of replays (no server subprocess: an ASGI client against the app)."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,13 +78,16 @@ class Served:
 
 
 @asynccontextmanager
-async def served(folder: Path) -> AsyncIterator[Served]:
+async def served(
+    folder: Path, games: Mapping[str, Game[Any]] | None = None
+) -> AsyncIterator[Served]:
+    """The app on a fresh SQLite file, serving the registry's games (or `games`)."""
     url = f"sqlite+aiosqlite:///{folder / 'gamenight.db'}"
     upgrade(url, quiet=True)
     settings = Settings(
         database_url=url, data_dir=folder, secret_key="replay-tests-secret-key", gc_guard=False
     )
-    app = create_app(settings)
+    app = create_app(settings) if games is None else create_app(settings, games=games)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:

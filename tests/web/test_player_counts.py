@@ -23,8 +23,11 @@ async def app(tmp_path: Path) -> AsyncIterator[Served]:
 
 def counts(page: str) -> dict[str, str]:
     """Returns each game card's player count line, by the game's name."""
-    card = r'<form class="game-card"[^>]*>\s*<h2>([^<]*)</h2>\s*<p class="muted">([^·<]*)'
-    found = re.findall(card, page)
+    card = (
+        r'<form class="game-card"[^>]*>\s*<h2>(?:<span class="game-emblem".*?</span> )?([^<]*)'
+        r'</h2>\s*(?:<p class="game-pitch">[^<]*</p>\s*)?<p class="muted">([^·<]*)'
+    )
+    found = re.findall(card, page, re.S)
     return {html.unescape(name): " ".join(count.split()) for name, count in found}
 
 

@@ -112,6 +112,14 @@ class Game(ABC, Generic[S]):
     """Which rules this code plays. Raise it with any change that would make a stored log
     replay differently (a new rule, another deal): each game records the version it was
     played with, and a game recorded under another one is not replayed on these rules."""
+    pitch: str = ""
+    """One line the lobby shows under the game's name (marked with `_`)."""
+    minutes: tuple[int, int] | None = None
+    """How long a game typically takes, (fewest, most) minutes: chosen values, each with its
+    reason in the game's docs/rules page."""
+    emblem: str | None = None
+    """The lobby's picture of the game: emoji codepoints ("1f52d"), drawn from the vendored
+    page set (scripts/vendor-emoji keeps every game's)."""
     campaigns: bool = False
     """Whether the game's games come in campaigns: state that outlives a game (its result's
     `carry`, plain JSON data) and sets up the next one of the same campaign."""
@@ -288,14 +296,24 @@ class Game(ABC, Generic[S]):
             elif spec.kind == "choice":
                 if value not in {choice for choice, _label in spec.choices}:
                     return Refusal(
-                        _("Unknown value for the option {option}."), {"option": spec.key}
+                        _("Please pick one of the choices for “{option}”."),
+                        **_named(spec),
                     )
             elif spec.kind == "int":
                 try:
                     value = int(value)
                 except (TypeError, ValueError):
-                    return Refusal(_("The option {option} needs a number."), {"option": spec.key})
+                    return Refusal(_("“{option}” needs a whole number."), **_named(spec))
                 if not spec.minimum <= value <= spec.maximum:
-                    return Refusal(_("The option {option} is out of range."), {"option": spec.key})
+                    return Refusal(
+                        _("“{option}” must be from {minimum} to {maximum}."),
+                        **_named(spec, minimum=spec.minimum, maximum=spec.maximum),
+                    )
             out[spec.key] = value
         return out
+
+
+def _named(spec: OptionSpec, **more: Any) -> dict[str, Any]:
+    """Returns a refusal's parameters naming an option as the room form labels it (its label,
+    translated for the viewer like the message)."""
+    return {"params": {"option": spec.label, **more}, "translated": ("option",)}

@@ -126,6 +126,9 @@ class For20(Game[For20State]):
     options = OPTIONS
     codec = CODEC
     stand_in = "smart"
+    pitch = _("Smoke your way to 20 stoner points, and answer the others out of turn.")
+    minutes = (15, 45)  # chosen: docs/rules, "Typical length"
+    emblem = "1f33f"
     seat_parts = frozenset({"players"})
 
     def deal(

@@ -114,6 +114,9 @@ class FourPints(Game[FourPintsState]):
     max_players = 4
     codec = CODEC
     stand_in = "greedy"
+    pitch = _("Push your luck at the bar: reveal cards, buy the best pints, stay on your feet.")
+    minutes = (10, 25)  # chosen: docs/rules, "Typical length"
+    emblem = "1f37a"
     seat_parts = frozenset({"players"})
 
     def setup(

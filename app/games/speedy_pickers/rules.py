@@ -65,6 +65,9 @@ class SpeedyPickers(Game[SpeedyState]):
     max_players = 6
     codec = act.CODEC
     stand_in = "beginner"
+    pitch = _("Everyone searches their own busy scene at once, against the sand timer.")
+    minutes = (15, 25)  # chosen: docs/rules, "Typical length"
+    emblem = "1f50e"
     seat_parts = frozenset({"players"})
     options = (
         OptionSpec(

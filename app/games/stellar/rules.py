@@ -136,6 +136,9 @@ class Stellar(Game[StellarState]):
     max_players = 2
     codec = CODEC
     stand_in = "greedy"
+    pitch = _("A duel under the stars: fill your telescope and your notebook with runs of sky.")
+    minutes = (15, 25)  # chosen: docs/rules, "Typical length"
+    emblem = "1f52d"
     seat_parts = frozenset({"telescopes", "notebooks"})
 
     def setup(

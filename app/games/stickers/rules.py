@@ -95,6 +95,9 @@ class Stickers(Game[StickersState]):
     min_players = 2
     max_players = 4
     stand_in = "greedy"
+    pitch = _("Collect stickers by rarity, alone or in a campaign whose deck changes every game.")
+    minutes = (15, 30)  # chosen: docs/rules, "Typical length"
+    emblem = "1f3f7"
     seat_parts = frozenset({"albums"})
     campaigns = True
 

@@ -21,9 +21,9 @@ from app.games.core.i18n import _
 from app.rooms.store import CampaignRow, Store
 from app.web import campaigns as book
 from app.web.deps import EnvDep, GamesDep, IdentityDep, PersonDep, SettingsDep, StoreDep
+from app.web.errors import error_page
 from app.web.names import person_or_new, redirect_as
 from app.web.render import game_package, refusal_text, render
-from app.web.routes.lobby import error_page
 
 router = APIRouter()
 

@@ -1,4 +1,4 @@
-"""A game's own pages, apart from any room: its card reference."""
+"""A game's own pages, apart from any room: its card reference and its rules."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from fastapi.responses import HTMLResponse
 
 from app.games.core.i18n import _
 from app.web.deps import EnvDep, GamesDep
+from app.web.errors import error_page
 from app.web.render import game_package, render
+from app.web.rules import rules_html
 
 router = APIRouter()
 
@@ -24,3 +26,14 @@ async def card_reference(game_id: str, env: EnvDep, games: GamesDep) -> HTMLResp
         return HTMLResponse(html, status_code=404)
     template = f"games/{game_package(game.id)}/cards.html"
     return HTMLResponse(render(env, "cards.html", game=game, reference=reference, cards=template))
+
+
+@router.get("/games/{game_id}/rules", response_class=HTMLResponse)
+async def rules(game_id: str, env: EnvDep, games: GamesDep) -> HTMLResponse:
+    """Returns a game's rules as implemented (docs/rules/), in the site's layout; an unknown
+    game, or one without a rules file, is a 404."""
+    game = games.get(game_id)
+    html = rules_html(game.id) if game is not None else None
+    if game is None or html is None:
+        return error_page(env, _("There is no such game."), 404)
+    return HTMLResponse(render(env, "rules.html", game=game, rules=html))

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
-from jinja2 import Environment
 
 from app.games.core import Refusal
 from app.games.core.clock import CHOICES as CLOCK_CHOICES
 from app.games.core.clock import OFF
 from app.games.core.i18n import _
-from app.web.deps import EnvDep, GamesDep, IdentityDep, PersonDep, SettingsDep, StoreDep
+from app.rooms.presence import ABANDONED_AFTER
+from app.web.deps import (
+    EnvDep,
+    GamesDep,
+    HubDep,
+    IdentityDep,
+    PersonDep,
+    SettingsDep,
+    StoreDep,
+)
+from app.web.errors import error_page
 from app.web.names import MAX_CAMPAIGN_NAME, clean_name, person_or_new, redirect_as
 from app.web.render import refusal_text, render
 
@@ -22,9 +32,13 @@ NEW = "new"  # the campaign field's value for a new campaign
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(env: EnvDep, games: GamesDep, store: StoreDep, person: PersonDep) -> HTMLResponse:
-    rooms = await store.listed_rooms()
+async def lobby(
+    env: EnvDep, games: GamesDep, store: StoreDep, hub: HubDep, person: PersonDep
+) -> HTMLResponse:
+    now = time.time()
+    rooms = await store.listed_rooms(now - ABANDONED_AFTER, hub.occupied())
     names = await store.person_names([person] if person else [])
+    hosts = await store.person_names([room.host_id for room, _seated, _seats in rooms])
     campaigns = await store.campaigns_of(person) if person else []
     html = render(
         env,
@@ -32,6 +46,8 @@ async def lobby(env: EnvDep, games: GamesDep, store: StoreDep, person: PersonDep
         games=list(games.values()),
         names={game.id: game.name for game in games.values()},
         rooms=rooms,
+        hosts=hosts,
+        now=now,
         me=names.get(person or 0),
         me_id=person if person in names else None,
         clocks=CLOCK_CHOICES,
@@ -92,8 +108,3 @@ async def create_room(
         game.id, options, host, game.max_players, listed == "on", clock, campaign_id
     )
     return redirect_as(f"/r/{code}", acting, identity, settings)
-
-
-def error_page(env: Environment, message: str, status: int) -> HTMLResponse:
-    """Returns the error page with a sentence for a person to read (marked with `_`)."""
-    return HTMLResponse(render(env, "error.html", message=message), status_code=status)

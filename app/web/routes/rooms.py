@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated
 
 from fastapi import APIRouter, Form, WebSocket
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.games.core import Refusal
+from app.games.core.i18n import _
 from app.identity import COOKIE
 from app.web.connection import Connection
 from app.web.deps import EnvDep, HubDep, IdentityDep, PersonDep, SettingsDep, StoreDep
@@ -24,7 +26,7 @@ _CODE = Annotated[str, "invite code"]
 async def room_page(code: str, env: EnvDep, hub: HubDep, person: PersonDep) -> HTMLResponse:
     live = await hub.room(code) if len(code) <= 32 else None
     if live is None:
-        return HTMLResponse(render(env, "error.html", message="No such room."), status_code=404)
+        return HTMLResponse(render(env, "error.html", message=_("No such room.")), status_code=404)
     names = await hub.store.person_names([person] if person else [])
     campaign_id = live.row.campaign_id
     campaign = await hub.store.campaign(campaign_id) if campaign_id is not None else None
@@ -35,6 +37,7 @@ async def room_page(code: str, env: EnvDep, hub: HubDep, person: PersonDep) -> H
         game=live.game,
         me=names.get(person or 0),
         campaign=campaign,
+        abandoned=live.presence.abandoned(bool(live.listeners), time.time()),
     )
     return HTMLResponse(html)
 
@@ -52,7 +55,7 @@ async def join_room(
 ) -> Response:
     live = await hub.room(code) if len(code) <= 32 else None
     if live is None:
-        return HTMLResponse(render(env, "error.html", message="No such room."), status_code=404)
+        return HTMLResponse(render(env, "error.html", message=_("No such room.")), status_code=404)
     others = [live.seat_name(s) or "" for s in live.seats if s.person_id not in (None, person)]
     display = usable_name(name, others)
     if isinstance(display, Refusal):

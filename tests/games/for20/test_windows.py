@@ -336,7 +336,7 @@ def test_window_length_is_a_room_option() -> None:
     options = GAME.validate_options({"window_seconds": "12"})
     assert options == {"starting_materials": False, "window_seconds": 12}
     assert GAME.validate_options({"window_seconds": 2}).text() == (
-        "The option window_seconds is out of range."
+        "“Seconds to answer a move out of turn (each stage)” must be from 3 to 30."
     )
     state = GAME.setup(2, options, seed=1)
     assert state.window_seconds == 12
