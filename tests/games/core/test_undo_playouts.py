@@ -1,0 +1,124 @@
+"""Undo in random playouts of every game: bots now and then take back a move and play on.
+
+After every undo the state is exactly the one before the move it took back and no viewer's
+table shows anything it did not show then; every move the core let be taken back drew,
+shuffled and revealed nothing; and the seed plus the log, undos included, replays to the
+same final state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from app.games.core import CLOCK, Action, Applied, Game, Refusal, replay
+from app.games.core.undo import MoveUndone, Trail, Undo, play
+from app.games.registry import GAMES
+
+_SEEDS = range(4)
+_MAX_STEPS = 1500
+
+
+# Speedy Pickers' turns of one's own are the expert game's sale.
+_OPTIONS: dict[str, dict[str, Any]] = {"speedy_pickers": {"mode": "expert"}}
+
+
+def _players(game: Game[Any]) -> int:
+    return min(game.max_players, max(game.min_players, 3))
+
+
+def _options(game: Game[Any]) -> dict[str, Any]:
+    options = game.validate_options(_OPTIONS.get(game.id, {}))
+    assert not isinstance(options, Refusal)
+    return options
+
+
+def _shows_others_nothing_private(
+    game: Game[Any], before: Any, after: Any, mover: int, players: int
+) -> None:
+    """A move that may be taken back showed nothing that was hidden: what nobody saw (decks
+    in order, what lay face down) is as it was, and every other seat's table changed only
+    where a spectator's did too. So the undo hides again nothing that was anyone's
+    secret."""
+    assert game.revealed(after) == game.revealed(before)
+    watched, watcher = game.view(before, None), game.view(after, None)
+    for viewer in range(players):
+        if viewer == mover:
+            continue
+        old, new = game.view(before, viewer), game.view(after, viewer)
+        for name, part in new.items():
+            if name != game.moves_part and part != old[name]:
+                assert watcher[name] != watched[name], (name, viewer)  # a public change
+
+
+def _playout(game: Game[Any], seed: int) -> tuple[int, list[tuple[int, dict[str, Any]]], Any]:
+    """Plays a seeded game with bots that take back a move a third of the times they may;
+    returns how many undos they made, the log and the final state."""
+    rng = random.Random(seed)
+    players = _players(game)
+    state = game.setup(players, _options(game), seed)
+    trail, log, undos = Trail(), [], 0
+    for _step in range(_MAX_STEPS):
+        if game.result(state) is not None:
+            break
+        timer = game.timer(state)
+        active = sorted(game.active_seats(state))
+        if not active and timer is None:
+            break
+        undoing = [seat for seat in active if trail.lets(seat)]
+        if undoing and rng.random() < 0.33:
+            seat, action = undoing[0], Undo()
+        elif active:
+            seat = rng.choice(active)
+            bot = game.bots[game.stand_in]
+            action = bot(game, state, seat, rng)
+        else:
+            assert timer is not None
+            seat, action = CLOCK, timer.action
+        applied = play(game, state, trail, seat, action)
+        assert not isinstance(applied, Refusal), applied.text()
+        if isinstance(action, Undo):
+            undos += 1
+            # The very state before the undone move: every table is as it was then.
+            assert applied.state is trail.last().before
+            assert applied.events == (MoveUndone(seat),)
+        elif applied.state is state and not applied.events:
+            continue  # a move that changes nothing is not logged (as in a room)
+        trail = trail.then(game, state, seat, action, applied)
+        if trail.lets(seat) and not isinstance(action, Undo):
+            _shows_others_nothing_private(game, state, applied.state, seat, players)
+        log.append((seat, action.to_json()))
+        state = applied.state
+    return undos, log, state
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_bots_that_undo_replay_exactly(game_id: str) -> None:
+    game = GAMES[game_id]
+    made = 0
+    for seed in _SEEDS:
+        undos, log, final = _playout(game, seed)
+        made += undos
+        assert replay(game, _players(game), _options(game), seed, log) == final
+    assert made > 0, f"no undo was ever possible in {game_id}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_game_names_an_action_undo(game_id: str) -> None:
+    assert Undo.kind not in GAMES[game_id].codec.kinds
+
+
+def test_an_undo_with_nothing_to_take_back_is_refused_in_a_replay() -> None:
+    game = GAMES["four-pints"]
+    state = game.setup(2, {}, 1)
+    seat = next(iter(game.active_seats(state)))
+    with pytest.raises(Exception, match="refused"):
+        replay(game, 2, {}, 1, [(seat, Undo().to_json())])
+
+
+def _applied(game: Game[Any], state: Any, seat: int, action: Action) -> Applied[Any]:
+    applied = game.apply(state, seat, action)
+    assert isinstance(applied, Applied), applied
+    return applied
