@@ -88,7 +88,10 @@ def _playout(game: Game[Any], seed: int) -> tuple[int, list[tuple[int, dict[str,
             continue  # a move that changes nothing is not logged (as in a room)
         trail = trail.then(game, state, seat, action, applied)
         if trail.lets(seat) and not isinstance(action, Undo):
+            assert state.rng == applied.state.rng, "a move that used the RNG"
             _shows_others_nothing_private(game, state, applied.state, seat, players)
+        # Whoever moved, no one else may take anything back now.
+        assert not any(trail.lets(other) for other in range(players) if other != seat)
         log.append((seat, action.to_json()))
         state = applied.state
     return undos, log, state

@@ -1,0 +1,56 @@
+"""Finding a step of a seeded bot playout, for the undo tests of every game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from app.games.core import CLOCK, Action, Applied, Game, Refusal
+
+
+class Step(NamedTuple):
+    """One accepted move of a playout: the state before it, who made it, what, and after."""
+
+    before: Any
+    seat: int
+    action: Action
+    applied: Applied[Any]
+
+
+def steps(game: Game[Any], players: int, options: Mapping[str, Any], seed: int) -> list[Step]:
+    """Returns every move of a game the game's stand-in bot plays for all seats."""
+    rng = random.Random(seed)
+    state = game.setup(players, options, seed)
+    made: list[Step] = []
+    while game.result(state) is None and len(made) < 3000:
+        active = sorted(game.active_seats(state))
+        timer = game.timer(state)
+        if active:
+            seat = rng.choice(active)
+            action = game.bots[game.stand_in](game, state, seat, rng)
+        elif timer is not None:
+            seat, action = CLOCK, timer.action
+        else:
+            break
+        applied = game.apply(state, seat, action)
+        assert not isinstance(applied, Refusal), applied.text()
+        if applied.state is not state or applied.events:
+            made.append(Step(state, seat, action, applied))
+        state = applied.state
+    return made
+
+
+def find(
+    game: Game[Any],
+    players: int,
+    options: Mapping[str, Any],
+    wanted: Callable[[Step], bool],
+    seeds: range = range(12),
+) -> Step:
+    """Returns the first move of the seeded playouts that is `wanted`."""
+    for seed in seeds:
+        for step in steps(game, players, options, seed):
+            if wanted(step):
+                return step
+    raise AssertionError("no such move in the playouts")
