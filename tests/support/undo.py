@@ -8,6 +8,21 @@ from typing import Any, NamedTuple
 
 from app.games.core import CLOCK, Action, Applied, Game, Refusal
 
+# Speedy Pickers' turns of one's own are the expert game's sale.
+_OPTIONS: dict[str, dict[str, Any]] = {"speedy_pickers": {"mode": "expert"}}
+
+
+def seats_for(game: Game[Any]) -> int:
+    """Returns how many seats the undo tests play a game with: 3 where it may."""
+    return min(game.max_players, max(game.min_players, 3))
+
+
+def options_for(game: Game[Any]) -> dict[str, Any]:
+    """Returns the options the undo tests play a game with (with turns of one's own)."""
+    options = game.validate_options(_OPTIONS.get(game.id, {}))
+    assert not isinstance(options, Refusal)
+    return options
+
 
 class Step(NamedTuple):
     """One accepted move of a playout: the state before it, who made it, what, and after."""

@@ -13,26 +13,13 @@ from typing import Any
 
 import pytest
 
-from app.games.core import CLOCK, Action, Applied, Game, Refusal, replay
+from app.games.core import CLOCK, Game, Refusal, replay
 from app.games.core.undo import MoveUndone, Trail, Undo, play
 from app.games.registry import GAMES
+from tests.support.undo import options_for, seats_for
 
 _SEEDS = range(4)
 _MAX_STEPS = 1500
-
-
-# Speedy Pickers' turns of one's own are the expert game's sale.
-_OPTIONS: dict[str, dict[str, Any]] = {"speedy_pickers": {"mode": "expert"}}
-
-
-def _players(game: Game[Any]) -> int:
-    return min(game.max_players, max(game.min_players, 3))
-
-
-def _options(game: Game[Any]) -> dict[str, Any]:
-    options = game.validate_options(_OPTIONS.get(game.id, {}))
-    assert not isinstance(options, Refusal)
-    return options
 
 
 def _shows_others_nothing_private(
@@ -53,12 +40,14 @@ def _shows_others_nothing_private(
                 assert watcher[name] != watched[name], (name, viewer)  # a public change
 
 
-def _playout(game: Game[Any], seed: int) -> tuple[int, list[tuple[int, dict[str, Any]]], Any]:
+def playout_with_undos(
+    game: Game[Any], seed: int
+) -> tuple[int, list[tuple[int, dict[str, Any]]], Any]:
     """Plays a seeded game with bots that take back a move a third of the times they may;
     returns how many undos they made, the log and the final state."""
     rng = random.Random(seed)
-    players = _players(game)
-    state = game.setup(players, _options(game), seed)
+    players = seats_for(game)
+    state = game.setup(players, options_for(game), seed)
     trail, log, undos = Trail(), [], 0
     for _step in range(_MAX_STEPS):
         if game.result(state) is not None:
@@ -102,9 +91,9 @@ def test_bots_that_undo_replay_exactly(game_id: str) -> None:
     game = GAMES[game_id]
     made = 0
     for seed in _SEEDS:
-        undos, log, final = _playout(game, seed)
+        undos, log, final = playout_with_undos(game, seed)
         made += undos
-        assert replay(game, _players(game), _options(game), seed, log) == final
+        assert replay(game, seats_for(game), options_for(game), seed, log) == final
     assert made > 0, f"no undo was ever possible in {game_id}"
 
 
@@ -119,9 +108,3 @@ def test_an_undo_with_nothing_to_take_back_is_refused_in_a_replay() -> None:
     seat = next(iter(game.active_seats(state)))
     with pytest.raises(Exception, match="refused"):
         replay(game, 2, {}, 1, [(seat, Undo().to_json())])
-
-
-def _applied(game: Game[Any], state: Any, seat: int, action: Action) -> Applied[Any]:
-    applied = game.apply(state, seat, action)
-    assert isinstance(applied, Applied), applied
-    return applied

@@ -9,10 +9,10 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from app.games.core import Action, Applied, Game, Refusal
+from app.games.core import Action, Applied, Game
 from app.games.core.undo import NOTHING_TO_UNDO, Trail, Undo, may_take_back, play
 from app.games.registry import GAMES
-from tests.support.undo import Step, find, steps
+from tests.support.undo import Step, find, options_for, seats_for, steps
 
 Wanted = Callable[[Step], bool]
 
@@ -89,20 +89,10 @@ CASES = (
 )  # fmt: skip
 
 
-def _players(game: Game[Any]) -> int:
-    return min(game.max_players, max(game.min_players, 3))
-
-
-def _options(game: Game[Any]) -> dict[str, Any]:
-    options = game.validate_options({"mode": "expert"} if game.id == "speedy_pickers" else {})
-    assert not isinstance(options, Refusal)
-    return options
-
-
 @pytest.mark.parametrize("case", CASES, ids=lambda case: f"{case.game}: {case.what}")
 def test_which_moves_may_be_taken_back(case: Case) -> None:
     game = GAMES[case.game]
-    step = find(game, _players(game), _options(game), case.wanted)
+    step = find(game, seats_for(game), options_for(game), case.wanted)
     assert may_take_back(game, step.before, step.applied, step.seat, step.action) is case.undoable
     trail = Trail().then(game, step.before, step.seat, step.action, step.applied)
     undone = play(game, step.applied.state, trail, step.seat, Undo())
@@ -118,7 +108,7 @@ def test_another_players_move_ends_the_undo(game_id: str) -> None:
     game = GAMES[game_id]
     trail, mover = Trail(), None
     for step in (
-        step for seed in range(6) for step in steps(game, _players(game), _options(game), seed)
+        step for seed in range(6) for step in steps(game, seats_for(game), options_for(game), seed)
     ):
         trail = trail.then(game, step.before, step.seat, step.action, step.applied)
         if mover is None and trail.lets(step.seat):
@@ -141,7 +131,7 @@ def test_undos_in_a_row_walk_back_the_turn(game_id: str) -> None:
     """Two undoable moves of one turn: two undos give back the state before the first."""
     game = GAMES[game_id]
     for seed in range(12):
-        for step in steps(game, _players(game), _options(game), seed):
+        for step in steps(game, seats_for(game), options_for(game), seed):
             if not may_take_back(game, step.before, step.applied, step.seat, step.action):
                 continue
             state, seat = step.applied.state, step.seat
