@@ -13,19 +13,14 @@ from app.games.core import Action, ActionCodec, Applied, Game, Refusal, Result
 from app.games.core.bots import random_legal
 from app.games.core.undo import NOTHING_TO_UNDO
 from app.rooms.live import HOST, LiveRoom
-from app.rooms.store import GameRow, RoomRow, SeatRow
-from tests.rooms.toys import Tab, started, until
+from app.rooms.store import GameRow
+from tests.rooms.toys import Press, Tab, started, toy_room, until
 from tests.support.memory import MemoryStore
 
 
 @dataclass(frozen=True, slots=True)
 class Mark(Action):
     kind: ClassVar[str] = "mark"
-
-
-@dataclass(frozen=True, slots=True)
-class Press(Action):
-    kind: ClassVar[str] = "press"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,17 +73,7 @@ class MarkGame(Game[Marks]):
 
 
 def mark_room(store: MemoryStore, clock: str = "off", scale: float = 1.0) -> LiveRoom:
-    row = RoomRow(1, "code", MarkGame.id, {}, True, 1, "open", clock)
-    seats = [SeatRow(0, 1, None), SeatRow(1, 2, None)]
-    return LiveRoom(
-        row,
-        MarkGame(),
-        seats,
-        {1: "P1", 2: "P2"},
-        store,
-        0.01,
-        clock_scale=scale,  # type: ignore[arg-type]
-    )
+    return toy_room(clock=clock, scale=scale, store=store, game=MarkGame())
 
 
 async def act(live: LiveRoom, person: int, kind: str) -> Refusal | None:
