@@ -167,10 +167,10 @@ class SpeedyPickers(Game[SpeedyState]):
 
     def undoable(self, before: SpeedyState, after: SpeedyState, seat: int, action: Action) -> bool:
         """Returns whether a buy of the expert sale may be taken back while the seller goes on
-        buying: the display and the objects are on the table. Never a move of the search or
-        of the prepare phase (everyone acts at once, so no move is one's own turn), nor
-        anything that draws from the bag or the deck (docs/rules/speedy-pickers.md, "Taking
-        back a move")."""
+        buying (the first buy under Double Dose): the display and the objects are on the
+        table. Never a move of the search or of the prepare phase (everyone acts at once, so
+        no move is one's own turn), nor anything that draws from the bag or the deck
+        (docs/rules/speedy-pickers.md, "Taking back a move")."""
         return before.phase is Phase.SELL and unchanged(before, after, "rng", "bag", "deck")
 
     def pictures(self, state: SpeedyState, viewer: Viewer) -> Mapping[str, Picture]:
