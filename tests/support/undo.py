@@ -6,7 +6,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from app.games.core import CLOCK, Action, Applied, Game, Refusal
+from app.games.core import Action, Applied, Game, Refusal
+from app.games.core.bots import playout
 
 # Speedy Pickers' turns of one's own are the expert game's sale.
 _OPTIONS: dict[str, dict[str, Any]] = {"speedy_pickers": {"mode": "expert"}}
@@ -34,24 +35,17 @@ class Step(NamedTuple):
 
 
 def steps(game: Game[Any], players: int, options: Mapping[str, Any], seed: int) -> list[Step]:
-    """Returns every move of a game the game's stand-in bot plays for all seats."""
+    """Returns every move of a seeded game the game's stand-in bot plays (`bots.playout`;
+    a timer runs out only when nobody may act, so searches and sales run their course)."""
     rng = random.Random(seed)
-    state = game.setup(players, options, seed)
-    made: list[Step] = []
-    while game.result(state) is None and len(made) < 3000:
-        active = sorted(game.active_seats(state))
-        timer = game.timer(state)
-        if active:
-            seat = rng.choice(active)
-            action = game.bots[game.stand_in](game, state, seat, rng)
-        elif timer is not None:
-            seat, action = CLOCK, timer.action
-        else:
-            break
+    log, _final = playout(game, players, seed, rng, options=options, clock_chance=0.0)
+    state, made = game.setup(players, options, seed), []
+    for seat, payload in log:
+        action = game.codec.decode(payload)
+        assert isinstance(action, Action)
         applied = game.apply(state, seat, action)
-        assert not isinstance(applied, Refusal), applied.text()
-        if applied.state is not state or applied.events:
-            made.append(Step(state, seat, action, applied))
+        assert isinstance(applied, Applied)
+        made.append(Step(state, seat, action, applied))
         state = applied.state
     return made
 
