@@ -17,11 +17,14 @@
     }
   });
 
-  // One click, one move: lock the move buttons once a move is sent, until the server answers.
+  // One click, one move: lock the move buttons (and Undo) once a move is sent, until the
+  // server answers.
+  var MOVE_BUTTONS = ".moves button, #undo button";
   document.addEventListener("htmx:wsAfterSend", function (event) {
     var moves = document.querySelector(".moves");
-    if (moves && moves.contains(event.target)) {
-      moves.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    var undo = document.getElementById("undo");
+    if ((moves && moves.contains(event.target)) || (undo && undo.contains(event.target))) {
+      document.querySelectorAll(MOVE_BUTTONS).forEach(function (b) { b.disabled = true; });
     }
   });
 
@@ -112,7 +115,7 @@
   document.addEventListener("htmx:wsAfterMessage", function () {
     startCountdowns();
     showPicked();
-    document.querySelectorAll(".moves button").forEach(function (b) { b.disabled = false; });
+    document.querySelectorAll(MOVE_BUTTONS).forEach(function (b) { b.disabled = false; });
     var log = document.getElementById("log");
     if (log) log.scrollTop = log.scrollHeight;
   });

@@ -40,6 +40,9 @@ from app.games.core.clock import advance as advance_clocks
 from app.games.core.clock import start as start_clocks
 from app.games.core.i18n import _
 from app.games.core.replay import ReplayError, steps
+from app.games.core.undo import Trail, Undo
+from app.games.core.undo import decode as decode_action
+from app.games.core.undo import play as play_action
 from app.rooms.action_log import CampaignMoved
 from app.rooms.pictures import Easel
 from app.rooms.presence import Presence
@@ -139,6 +142,10 @@ class Match:
     timer_since: float = 0.0
     # The campaign the game belongs to and the campaign's version it was set up from.
     campaign: tuple[int, int] | None = None
+    # The moves a seat may take back now (app/games/core/undo.py), each with the clocks
+    # from before it: an undo puts those back, so it refunds no time and gives no new
+    # allowance (the seat's move runs on from when it began).
+    trail: Trail = field(default_factory=Trail)
 
     @classmethod
     def dealt(cls, record_id: int, dealt: Applied[Any], players: list[Player]) -> Match:
@@ -254,7 +261,9 @@ class LiveRoom:
         self._begin(match, record.started_at, record.clock)
         logged = ((entry.seat, entry.action) for entry in entries)
         for entry, applied in zip(entries, steps(self.game, match.state, logged), strict=False):
-            self._advance(match, entry.seat, applied, entry.at)
+            action = decode_action(self.game, entry.action)  # it decoded in `steps`
+            assert isinstance(action, Action)
+            self._advance(match, entry.seat, applied, entry.at, action, entry.stand_in)
         match.result = self.game.result(match.state)
         return match
 
@@ -543,7 +552,7 @@ class LiveRoom:
             # The newer table is already on its way to this tab (every stamp change
             # re-sends the seat's controls), so a polite refusal is all it needs.
             return STALE
-        action = self.game.codec.decode(payload)
+        action = decode_action(self.game, payload)
         if isinstance(action, Refusal):
             return action
         pointed = await self._resolve_point(match, seat, action)
@@ -560,10 +569,10 @@ class LiveRoom:
     ) -> Refusal | None:
         """Checks, commits and then shows one move (an action, or its JSON from a bot or a
         timer); `stand_in` says why a bot made it."""
-        action = payload if isinstance(payload, Action) else self.game.codec.decode(payload)
+        action = payload if isinstance(payload, Action) else decode_action(self.game, payload)
         if isinstance(action, Refusal):
             return action
-        applied = self.game.apply(match.state, seat, action)
+        applied = play_action(self.game, match.state, match.trail, seat, action)
         if isinstance(applied, Refusal):
             return applied
         if applied.state is match.state and not applied.events:
@@ -591,7 +600,7 @@ class LiveRoom:
             log.exception("room %s: action %d could not be committed", self.row.code, seq)
             return UNSAVED  # nothing changed: the move simply did not happen
         # Committed: only now does anyone see the effect.
-        self._advance(match, seat, applied, moment.timestamp())
+        self._advance(match, seat, applied, moment.timestamp(), action, stand_in)
         match.result = result
         self._changed(seating=result is not None)  # a game's end changes the room's controls
         self._wake()
@@ -609,16 +618,41 @@ class LiveRoom:
         self._changed(seating=True)
 
     def _advance(
-        self, match: Match, seat: int, applied: Applied[Any], at: float | None = None
+        self,
+        match: Match,
+        seat: int,
+        applied: Applied[Any],
+        at: float | None = None,
+        action: Action | None = None,
+        stand_in: str | None = None,
     ) -> None:
-        """Makes a seat's applied move, committed at `at` (epoch seconds; None: now), the
-        match's next one: stamps, state, version, log, time. Replaying a stored game and a
-        committed move both go through here."""
+        """Makes a seat's applied move (`action`, made by a bot for the seat's person when
+        `stand_in` says why), committed at `at` (epoch seconds; None: now), the match's next
+        one: stamps, state, version, log, time, what may be taken back. Replaying a stored
+        game and a committed move both go through here."""
         seq = match.version + 1
+        before, trail, clocks = match.state, match.trail, match.clocks
         self._restamp(match, seat, applied.state, seq)
         match.state, match.version = applied.state, seq
         match.log.extend((seq, event) for event in applied.events)
-        self._tick(match, seat, time.time() if at is None else at)
+        if isinstance(action, Undo):
+            match.clocks = trail.last().kept  # no time back, no new allowance: see `trail`
+        else:
+            self._tick(match, seat, time.time() if at is None else at)
+        if action is None or stand_in is not None:
+            match.trail = Trail()  # a person takes back their own moves, not a stand-in's
+        else:
+            match.trail = trail.then(self.game, before, seat, action, applied, clocks)
+
+    def can_undo(self, seat: int) -> bool:
+        """Returns whether a seat's person may take back a move now (the Undo button)."""
+        match = self.match
+        return (
+            match is not None
+            and match.result is None
+            and match.players[seat].stand_in is None
+            and match.trail.lets(seat)
+        )
 
     def _tick(self, match: Match, mover: int, at: float) -> None:
         """Moves a match's time on after a move at `at`: a timer seen for the first time

@@ -16,6 +16,7 @@ from jinja2 import Environment, meta
 
 from app.games.core import Note, Point, Result
 from app.games.core.clock import PRESETS
+from app.games.core.undo import Undo
 from app.rooms.live import HOST, OPEN, LiveRoom
 from app.web.render import game_package, render
 
@@ -191,7 +192,21 @@ def own_game_parts(env: Environment, live: LiveRoom, viewer: Viewer) -> Iterator
             # the moves they offer date from a newer version.
             key = (data, match.stamp(viewer.seat))
         yield Part(name, key, f"{folder}/{name}.html", data)
+    yield undo_part(live, viewer)
     yield from _picture_parts(live, viewer)
+
+
+_UNDO = Undo()
+
+
+def undo_part(live: LiveRoom, viewer: Viewer) -> Part:
+    """Returns the viewer's Undo button, stamped like a move, while their seat may take back
+    a move (see app/games/core/undo.py), else an empty slot."""
+    match, seat = live.match, viewer.seat
+    if match is None or seat is None or not live.can_undo(seat):
+        return Part("undo", None, "room/parts/undo.html", None)
+    data = (_UNDO, match.stamp(seat))
+    return Part("undo", data, "room/parts/undo.html", data)
 
 
 def _picture_parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
@@ -447,5 +462,5 @@ def log_lines(live: LiveRoom, positions: tuple[int, ...]) -> list[str]:
     if match is None:
         return []
     names = [p.name for p in match.players]
-    describe = live.game.describe
+    describe = live.game.log_line
     return [describe(match.log[index][1], names) for index in positions]

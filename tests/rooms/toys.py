@@ -81,9 +81,11 @@ def toy_room(
     grace: float = 60.0,
     store: MemoryStore | None = None,
     bot_delay: float = 0.01,
+    game: Game[Any] | None = None,
 ) -> LiveRoom:
-    """Returns a room of `people` seated persons (ids 1.., the first hosts), not started."""
-    game = TurnGame()
+    """Returns a room of `people` seated persons (ids 1.., the first hosts), not started, for
+    `game` (the turn game by default)."""
+    game = game or TurnGame()
     row = RoomRow(1, "code", game.id, {}, True, 1, "open", clock)
     seats = [SeatRow(n, n + 1, None) for n in range(people)] + [SeatRow(people, None, None)]
     names = {n + 1: f"P{n + 1}" for n in range(people)}

@@ -35,11 +35,17 @@ class StoredGame:
 
 
 async def store_game(
-    store: Store, game: Game[Any], players: int, seed: int, moves: int = 5000
+    store: Store,
+    game: Game[Any],
+    players: int,
+    seed: int,
+    moves: int = 5000,
+    played: tuple[list[tuple[int, dict[str, Any]]], Any] | None = None,
 ) -> StoredGame:
-    """Plays a seeded bot game (at most `moves` moves) and stores it as a room would: a room
-    of `players` people, the game, each action, and its result if it ended."""
-    log, state = playout(game, players, seed, random.Random(seed), moves=moves)
+    """Plays a seeded bot game (at most `moves` moves; or takes the log and final state
+    `played`) and stores it as a room would: a room of `players` people, the game, each
+    action, and its result if it ended."""
+    log, state = played or playout(game, players, seed, random.Random(seed), moves=moves)
     people = tuple([await store.create_person(f"P{n}") for n in range(players)])
     code = await store.create_room(game.id, {}, people[0], players, False)
     room = await store.room_by_code(code)

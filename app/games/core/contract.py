@@ -24,6 +24,7 @@ codec, bots) whose methods are pure functions of an immutable state:
     pictures(state, viewer)              -> the pictures that viewer may look at now
     card_reference()                     -> every card with its data, for the reference page
     revealed(state)                      -> what nobody saw, for a finished game's replay
+    undoable(before, after, seat, action) -> whether that move may be taken back (`undo.py`)
 
 No I/O, no clock, no globals: randomness comes from the `Rng` inside the state
 and time only enters as an action by the `CLOCK` seat, so a seed plus the
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 from app.games.core.actions import Action, ActionCodec
 from app.games.core.choices import Choice, MovesView, StateMemo, picks
 from app.games.core.i18n import _
-from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
+from app.games.core.outcome import Applied, CoreEvent, Event, Refusal, Result, Revealed
 from app.games.core.pictures import Picture
 from app.games.core.reference import CardReference
 
@@ -253,6 +254,23 @@ class Game(ABC, Generic[S]):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """Returns an event in plain words for the log; games override this."""
         return type(event).__name__
+
+    def log_line(self, event: Event, names: Sequence[str]) -> str:
+        """Returns a log line: the core's own events (a move taken back) say themselves,
+        the game `describe`s its own."""
+        if isinstance(event, CoreEvent):
+            return event.say(names)
+        return self.describe(event, names)
+
+    def undoable(self, before: S, after: S, seat: int, action: Action) -> bool:
+        """Returns whether the seat may take back its move from `before` to `after`.
+
+        Asked only after the core's checks passed (`undo.may_take_back`: the seat's own
+        turn goes on, nobody else may act, no race, no timer started, nothing shown to some
+        seats only). A game answers False when the move drew a hidden card, used the RNG
+        or revealed anything hidden (a card from a hand). Never, by default: a game whose
+        turns are one action long has nothing to take back."""
+        return False
 
     def revealed(self, state: S) -> tuple[Revealed, ...]:
         """Returns what no seat's view shows (a deck's order, what lay under a mark), for the

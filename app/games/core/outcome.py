@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -39,6 +39,15 @@ class Event:
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seen_by is None or (seat is not None and seat in self.seen_by)
+
+
+@dataclass(frozen=True, slots=True)
+class CoreEvent(Event):
+    """An event the shared core makes, the same in every game (a move taken back): it says
+    itself in plain words, so no game's `describe` needs to know it (`Game.log_line`)."""
+
+    def say(self, names: Sequence[str]) -> str:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from typing import Any
 
 from app.games.core.contract import Game
 from app.games.core.outcome import Applied, Refusal
+from app.games.core.undo import Trail, decode, play
 
 
 class ReplayError(Exception):
@@ -34,14 +35,17 @@ def steps(
     """Yields what each logged (seat, action payload) made of the state before it, in order:
     the one way a stored game is replayed (a room restored after a restart too).
 
-    Raises ReplayError at the first action that does not decode or is refused: a log that
-    does not replay is never cut short quietly."""
+    An undo gives back the state before the move it takes back (`undo.py`), checked as the
+    room checked it. Raises ReplayError at the first action that does not decode or is
+    refused: a log that does not replay is never cut short quietly."""
+    trail = Trail()
     for number, (seat, payload) in enumerate(log, start=1):
-        action = game.codec.decode(payload)
+        action = decode(game, payload)
         if isinstance(action, Refusal):
             raise ReplayError(f"action {number} does not decode: {action.text()}")
-        applied = game.apply(state, seat, action)
+        applied = play(game, state, trail, seat, action)
         if isinstance(applied, Refusal):
             raise ReplayError(f"action {number} was refused: {applied.text()}")
         yield applied
+        trail = trail.then(game, state, seat, action, applied)
         state = applied.state

@@ -22,6 +22,7 @@ from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
+from app.games.core.undo import hands_kept, unchanged
 from app.games.for20 import cards, offers, texts
 from app.games.for20.actions import (
     CODEC,
@@ -203,6 +204,15 @@ class For20(Game[For20State]):
         events: Events = []
         state = _HANDLERS[type(action)](state, seat, action, events)
         return Applied(state, tuple(events))
+
+    def undoable(self, before: For20State, after: For20State, seat: int, action: Action) -> bool:
+        """Returns whether an operation of the current player's main phase may be taken back:
+        turning a reserve material for coins (OP 07). Never a draw, a card from the hand (a
+        discard for coins, a tool put out: it was hidden), nor a smoke or an action, which
+        open a reaction window for the others (docs/rules/for20.md, "Taking back a move")."""
+        hands = [board.hand for board in before.boards], [board.hand for board in after.boards]
+        decks = unchanged(before, after, "rng", "material_deck", "game_deck")
+        return decks and hands_kept(*hands) and after.window is None
 
     def public_view(self, state: For20State) -> Mapping[str, Any]:
         """Returns the parts everyone sees alike; hands, deck order and passes are never in them."""

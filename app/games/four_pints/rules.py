@@ -20,6 +20,7 @@ from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
+from app.games.core.undo import unchanged
 from app.games.four_pints import texts
 from app.games.four_pints.actions import (
     CODEC,
@@ -166,6 +167,16 @@ class FourPints(Game[FourPintsState]):
         events: Events = []
         state = _HANDLERS[type(action)](state, action, events)
         return Applied(state, tuple(events))
+
+    def undoable(
+        self, before: FourPintsState, after: FourPintsState, seat: int, action: Action
+    ) -> bool:
+        """Returns whether a move of the current player's turn may be taken back: the choices
+        a revealed card asks for (whose pint to spill, which Money to discard), a buy with the
+        Beer deck empty and a pass that leave Money to save. Never a reveal (a hidden card),
+        nor a buy that refills the bar, nor a reshuffle; the save ends the turn (docs/rules/
+        four-pints.md, "Taking back a move")."""
+        return unchanged(before, after, "rng", "purchase_deck", "beer_deck", "removed")
 
     def public_view(self, state: FourPintsState) -> Mapping[str, Any]:
         """Returns the parts everyone sees alike; deck order and removed cards are never in them."""

@@ -18,6 +18,7 @@ from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.pictures import Picture
 from app.games.core.reference import CardReference
+from app.games.core.undo import unchanged
 from app.games.speedy_pickers import actions as act
 from app.games.speedy_pickers import powers, search, selling, texts
 from app.games.speedy_pickers.cards import CARDS, VICTIM_POWERS, Power
@@ -166,6 +167,14 @@ class SpeedyPickers(Game[SpeedyState]):
         if state.phase in (Phase.SEARCH, Phase.PREPARE):
             return f"speedy_pickers:{state.phase.value}:{state.turn}"
         return None
+
+    def undoable(self, before: SpeedyState, after: SpeedyState, seat: int, action: Action) -> bool:
+        """Returns whether a buy of the expert sale may be taken back while the seller goes on
+        buying (the first buy under Double Dose): the display and the objects are on the
+        table. Never a move of the search or of the prepare phase (everyone acts at once, so
+        no move is one's own turn), nor anything that draws from the bag or the deck
+        (docs/rules/speedy-pickers.md, "Taking back a move")."""
+        return before.phase is Phase.SELL and unchanged(before, after, "rng", "bag", "deck")
 
     def pictures(self, state: SpeedyState, viewer: Viewer) -> Mapping[str, Picture]:
         """Returns the viewer's own scene while the search runs; nobody else's, ever."""

@@ -21,6 +21,7 @@ from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
+from app.games.core.undo import hands_kept, unchanged
 from app.games.stellar import texts
 from app.games.stellar.actions import (
     CODEC,
@@ -198,6 +199,18 @@ class Stellar(Game[StellarState]):
         events: Events = []
         state = _HANDLERS[type(action)](state, seat, action, events)
         return Applied(state, tuple(events))
+
+    def undoable(
+        self, before: StellarState, after: StellarState, seat: int, action: Action
+    ) -> bool:
+        """Returns whether a move of the seat's own turn may be taken back: taking a row card
+        (while the opponent may not clear the row), moving a satellite, setting a 6/0. Never
+        a card from the deck or a shuffle, nor a hand card played (it was hidden), nor a
+        secret choice of the set-up or the last notebook card (docs/rules/stellar.md,
+        "Taking back a move")."""
+        hands = [board.hand for board in before.boards], [board.hand for board in after.boards]
+        starts = [board.start for board in before.boards] == [b.start for b in after.boards]
+        return unchanged(before, after, "rng", "deck") and hands_kept(*hands) and starts
 
     def public_view(self, state: StellarState) -> Mapping[str, Any]:
         """Returns the parts everyone sees alike: where the game stands, notebooks, scores."""

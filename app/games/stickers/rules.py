@@ -24,6 +24,7 @@ from app.games.core.i18n import _
 from app.games.core.outcome import Applied, Event, Refusal, Result, Revealed
 from app.games.core.reference import CardReference
 from app.games.core.rng import Rng
+from app.games.core.undo import hands_kept, unchanged
 from app.games.stickers import sticking, texts
 from app.games.stickers.actions import (
     TURN_ACTIONS,
@@ -220,6 +221,17 @@ class Stickers(Game[StickersState]):
             return refusal
         events: Events = []
         return Applied(_do(state, seat, action, events), tuple(events))
+
+    def undoable(
+        self, before: StickersState, after: StickersState, seat: int, action: Action
+    ) -> bool:
+        """Returns whether a step of the current player's turn may be taken back: taking a
+        market card (face up, so nothing was hidden), and an effect that moves only cards
+        everyone saw. Never a collection played from the hand (it was hidden), nor a draw
+        from the pile, a shuffle, or a Question mark (another player answers) (docs/rules/
+        stickers.md, "Taking back a move")."""
+        decks = unchanged(before, after, "rng", "pile", "stock", "reveals")
+        return decks and hands_kept(before.hands, after.hands)
 
     def public_view(self, state: StickersState) -> Mapping[str, Any]:
         return {**public_parts(state), "sticking": sticking_view(state)}

@@ -226,7 +226,7 @@ def _moment(env: Environment, shown: Shown, timeline: Timeline, step: int, seen:
 def _lines(shown: Shown, timeline: Timeline, seen: Seen) -> list[tuple[int, str]]:
     """Returns the log as (move, line) for every event the viewer may see, in order."""
     names = shown.recorded.names
-    describe = shown.game.describe
+    describe = shown.game.log_line
     return [
         (step, describe(event, names))
         for step, events in enumerate(timeline.events)
