@@ -1,7 +1,8 @@
 // The room's chat: the box empties once a message is sent (and gets its text back if the
 // server refuses it), the newest line stays in view unless the reader scrolled up, times
-// read in the viewer's own clock, and the page keeps a bounded number of lines. Sending is
-// htmx's (the form and the reaction buttons carry ws-send); without this file chat works.
+// read in the viewer's own clock (in a replay's log too), and the page keeps a bounded
+// number of lines. Sending is htmx's (the form and the reaction buttons carry ws-send);
+// without this file chat works.
 (function () {
   "use strict";
   var KEEP = 300; // lines kept on the page; the server sends the latest 100 on connecting
@@ -33,8 +34,8 @@
     }
   });
 
-  function localTimes(log) {
-    log.querySelectorAll("time[datetime]:not([data-local])").forEach(function (el) {
+  function localTimes(within) {
+    within.querySelectorAll("time[datetime]:not([data-local])").forEach(function (el) {
       var when = new Date(el.getAttribute("datetime"));
       if (!isNaN(when.getTime())) {
         el.textContent = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
@@ -50,4 +51,7 @@
     localTimes(log);
     if (stuck) log.scrollTop = log.scrollHeight;
   });
+
+  // A replay's log shows its chat lines too (served with the page).
+  document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
 })();

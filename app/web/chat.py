@@ -9,7 +9,7 @@ they are typing survives a game starting or someone else being muted.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -86,15 +86,25 @@ class ChatFeed:
 _REACTIONS = tuple((key, codepoints, label) for key, (codepoints, label) in REACTIONS.items())
 
 
-def _parts(live: LiveRoom, viewer: Viewer) -> Iterator[tuple[str, Any]]:
-    """Yields each chat part's name and key (all its template shows) for a viewer."""
-    refusal: Refusal | None = why_not(live, viewer.person_id)
-    yield "chat-say", refusal.reason if refusal else None  # a message id: hashable
-    host = viewer.person_id is not None and viewer.person_id == live.row.host_id
-    muted = tuple(live.chat.muted.items())
-    yield "chat-who", (
-        host, live.row.chat_watchers, muted, tuple(mutable(live).items()) if host else ()
-    )  # fmt: skip
+def _parts(live: LiveRoom, viewer: Viewer) -> tuple[tuple[str, Any], ...]:
+    """Returns each chat part's name and key (all its template shows) for a viewer, made
+    once per chat change and seating change (a move changes neither)."""
+    cache = live.chat.cache
+    if cache.get("seating") != live.seating_generation:  # only this seating's are wanted
+        cache.clear()
+        cache["seating"] = live.seating_generation
+    cache_key = ("parts", viewer.person_id)
+    made: tuple[tuple[str, Any], ...] | None = cache.get(cache_key)
+    if made is None:
+        refusal: Refusal | None = why_not(live, viewer.person_id)
+        host = viewer.person_id is not None and viewer.person_id == live.row.host_id
+        muted = tuple(live.chat.muted.items())
+        people = tuple(mutable(live).items()) if host else ()
+        made = cache[cache_key] = (
+            ("chat-say", refusal.reason if refusal else None),  # a message id: hashable
+            ("chat-who", (host, live.row.chat_watchers, muted, people)),
+        )
+    return made
 
 
 def lines_html(env: Environment, lines: Iterable[ChatLine], append: bool) -> str:
