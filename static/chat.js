@@ -1,8 +1,8 @@
 // The room's chat: the box empties once a message is sent (and gets its text back if the
 // server refuses it), the newest line stays in view unless the reader scrolled up, times
-// read in the viewer's own clock (in a replay's log too), and the page keeps a bounded
-// number of lines. Sending is htmx's (the form and the reaction buttons carry ws-send);
-// without this file chat works.
+// read in the viewer's own clock (in a replay's log too), the host's settings stay open
+// when they are re-sent, and the page keeps a bounded number of lines. Sending is htmx's
+// (the form and the reaction buttons carry ws-send); without this file chat works.
 (function () {
   "use strict";
   var KEEP = 300; // lines kept on the page; the server sends the latest 100 on connecting
@@ -10,6 +10,7 @@
 
   var pending = null; // {text, at} of the message just sent
   var stuck = true; // the chat was scrolled to its newest line before this message
+  var settingsOpen = false; // the host had the chat's settings open before this message
 
   function chatLog() { return document.getElementById("chat-log"); }
 
@@ -24,6 +25,8 @@
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var log = chatLog();
     stuck = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+    var settings = document.querySelector("#chat-who details");
+    settingsOpen = settings !== null && settings.open;
     var message = event.detail && event.detail.message;
     if (pending && typeof message === "string" && message.indexOf('class="flash shown"') >= 0) {
       var input = document.getElementById("chat-text");
@@ -45,6 +48,8 @@
   }
 
   document.addEventListener("htmx:wsAfterMessage", function () {
+    var settings = document.querySelector("#chat-who details");
+    if (settings && settingsOpen) settings.open = true; // a re-sent part stays as it was
     var log = chatLog();
     if (!log) return;
     while (log.children.length > KEEP) log.removeChild(log.firstElementChild);

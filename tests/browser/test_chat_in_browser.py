@@ -1,6 +1,7 @@
 """The room's chat in a real browser: Enter sends and empties the box, the other person reads
 the line as typed (markup shown as text, never run), a reaction is a click, and a refused
-message comes back into the box with the reason, without breaking the page's policy."""
+message comes back into the box with the reason, and the host mutes from the chat's settings,
+without breaking the page's policy."""
 
 from __future__ import annotations
 
@@ -53,6 +54,15 @@ def test_people_chat_and_react_and_a_refused_message_is_not_lost(
             "() => document.getElementById('chat-text').value === 'one too many'"
         )
         assert "one too many" not in _lines(bob)
+
+        # The host mutes Bob from the chat's settings, which stay open as the part comes back.
+        ann.page.locator("#chat-who summary", has_text="Chat settings").click()
+        ann.page.get_by_role("button", name="Mute Bob").click()
+        ann.page.get_by_role("button", name="Unmute Bob").wait_for()
+        assert ann.page.locator("#chat-who details").get_attribute("open") is not None
+        bob.page.locator("#chat-say", has_text="The host has muted you").wait_for()
+        assert bob.page.locator("#chat-text").count() == 0
+        bob.page.locator("#chat-who", has_text="Muted by the host: Bob").wait_for()
         for person in (ann, bob):
             assert person.errors == [] and person.csp_violations() == []
     finally:
