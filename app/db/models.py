@@ -1,5 +1,5 @@
-"""The database schema: people, rooms, seats, games, the action log, final scores, and the
-campaigns whose state outlives their games.
+"""The database schema: people, rooms, seats, games, the action log, final scores, the
+campaigns whose state outlives their games, and the rooms' chat.
 
 Schema changes go through Alembic migrations in `migrations/`; never create
 tables from these models outside tests.
@@ -23,6 +23,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -73,6 +74,8 @@ class Room(Base):
     campaign_id: Mapped[int | None] = mapped_column(
         ForeignKey("campaigns.id"), nullable=True, default=None
     )
+    # Whether people who play no seat may write in the room's chat (the host's choice).
+    chat_watchers: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     # When somebody was last at the table (connected or leaving), written at most once a
     # minute (app/rooms/presence.py): a room nobody was at for a day is abandoned.
@@ -274,3 +277,39 @@ class Rivalry(Base):
     games: Mapped[int] = mapped_column(Integer)
     ahead: Mapped[int] = mapped_column(Integer)
     behind: Mapped[int] = mapped_column(Integer)
+
+
+class ChatMessage(Base):
+    """A line of a room's chat: a message or a quick reaction, kept with the game it was
+    written during (none before a room's first game) and the number of that game's last
+    move then, so a replay shows it at that moment. Not a game action: nothing replays it."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (
+        # A room's latest lines (a tab's tail), a game's lines (its replay), in order.
+        Index("ix_chat_messages_room_id_id", "room_id", "id"),
+        Index("ix_chat_messages_game_id_id", "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), nullable=True, default=None
+    )
+    after_seq: Mapped[int] = mapped_column(Integer, default=0)  # the game's moves made by then
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
+    kind: Mapped[str] = mapped_column(String(8))  # "message" or "reaction"
+    text: Mapped[str] = mapped_column(String(300))  # the message, or the reaction's key
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatMute(Base):
+    """A person the host of a room has muted: their new chat lines are refused."""
+
+    __tablename__ = "chat_mutes"
+
+    room_id: Mapped[int] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

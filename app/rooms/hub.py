@@ -8,6 +8,7 @@ from typing import Any
 
 from app.games.core import Game
 from app.games.registry import GAMES
+from app.rooms.chat import load as load_chat
 from app.rooms.live import LiveRoom
 from app.rooms.pictures import Easel
 from app.rooms.store import Store
@@ -72,6 +73,7 @@ class Hub:
         )
         if record is not None:
             await live.restore(record)
+        await load_chat(live)
         return live
 
     def occupied(self) -> list[int]:

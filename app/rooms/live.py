@@ -44,6 +44,8 @@ from app.games.core.undo import Trail, Undo
 from app.games.core.undo import decode as decode_action
 from app.games.core.undo import play as play_action
 from app.rooms.action_log import CampaignMoved
+from app.rooms.chat import COMMANDS as CHAT_COMMANDS
+from app.rooms.chat import Chat
 from app.rooms.pictures import Easel
 from app.rooms.presence import Presence
 from app.rooms.store import GameRow, RoomRow, SeatRow, Store
@@ -192,6 +194,7 @@ class LiveRoom:
         self.problem: Refusal | None = None
         self.revision = 0  # bumps on every change a viewer could see
         self.listeners: set[Listener] = set()
+        self.chat = Chat()  # the room's chat (app/rooms/chat.py): not part of any game
         self.cache: dict[Any, Any] = {}  # per-revision view/render cache, cleared on change
         # What only seating changes (seats, names, who is online, a game starting or ending):
         # kept across moves, cleared by any other change.
@@ -1196,4 +1199,5 @@ _COMMANDS: dict[str, Command] = {
     "give": LiveRoom._give_back,
     "reclaim": LiveRoom._reclaim,
     "free": LiveRoom._free,
+    **CHAT_COMMANDS,  # the room's chat: no game action, see app/rooms/chat.py
 }

@@ -1,6 +1,7 @@
 """A game as a file: everything that rebuilds it (seed, options, players, rules version, the
-set-up's carry, the actions with their seats) as JSON, to share it or attach it to a bug
-report, and read back only after it has been checked and replayed."""
+set-up's carry, the actions with their seats) as JSON, with the room's chat while it was
+played, to share it or attach it to a bug report, and read back only after it has been
+checked and replayed. The chat is optional: files written before it are read as they were."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ from typing import Any
 
 from app.games.core import CLOCK, Game, Refusal
 from app.games.core.i18n import _
+from app.rooms.chat import MESSAGE, REACTION, REACTIONS, clean
 from app.rooms.replays import CannotReplay, Recording, Timeline, rebuild
+from app.rooms.store import ChatLine
 
 FORMAT = "gamenight-replay"
 VERSION = 1
 MAX_BYTES = 2_000_000  # a 500-move game is about 40 KB; room for the longest of games
 MAX_ACTIONS = 5_000  # ten times the longest bot game seen; rebuilt in under 0.3 s on the loop
+MAX_CHAT = 5_000  # lines: at most one per 2 s per person, so hours of a busy table
 _MAX_SEED = 2**64
 _KEYS = {"format", "version", "game", "rules_version", "seed", "options", "players", "carry"}
 
@@ -36,7 +40,12 @@ def export(game: Game[Any], recorded: Recording) -> dict[str, Any]:
         ],
         "carry": recorded.carry,
         "actions": [{"seat": seat, "action": dict(action)} for seat, action in recorded.actions],
-    }
+        "chat": [
+            {"after": line.after, "at": line.at, "name": line.name, "kind": line.kind,
+             "text": line.text}
+            for line in recorded.chat
+        ],
+    }  # fmt: skip
 
 
 def read(data: bytes, games: Mapping[str, Game[Any]]) -> tuple[Recording, Timeline] | Refusal:
@@ -80,6 +89,7 @@ def read(data: bytes, games: Mapping[str, Game[Any]]) -> tuple[Recording, Timeli
         found["carry"],
         actions,
         over=True,  # whoever has the file has the seed: nothing in it is hidden any more
+        chat=_chat(found.get("chat", [])),
     )
     try:
         return recorded, rebuild(game, recorded)
@@ -117,7 +127,35 @@ def _shape(found: Any) -> str | None:
             and isinstance(entry.get("action"), dict)
         ):
             return _("an action")
+    chat = found.get("chat", [])
+    if not isinstance(chat, list) or len(chat) > MAX_CHAT:
+        return _("the chat")
+    if not all(_chat_line(line, len(actions)) for line in chat):
+        return _("a line of the chat")
     return None
+
+
+def _chat_line(line: Any, moves: int) -> bool:
+    """Returns whether a file's chat line is one this server could have written."""
+    if not isinstance(line, dict) or not _whole(line.get("after")):
+        return False
+    name, text, at = line.get("name"), line.get("text"), line.get("at", 0.0)
+    if not (0 <= line["after"] <= moves and _number(at)):
+        return False
+    if not (isinstance(name, str) and 0 < len(name) <= 40):
+        return False
+    if line.get("kind") == REACTION:
+        return text in REACTIONS
+    return line.get("kind") == MESSAGE and clean(text) == text
+
+
+def _chat(lines: list[dict[str, Any]]) -> tuple[ChatLine, ...]:
+    """Returns a checked file's chat lines (numbered in order; they name nobody here)."""
+    return tuple(
+        ChatLine(n, 0, line["name"], line["kind"], line["text"], float(line.get("at", 0.0)),
+                 None, line["after"])
+        for n, line in enumerate(lines, start=1)
+    )  # fmt: skip
 
 
 def _text(value: Any) -> str | None:
@@ -126,3 +164,7 @@ def _text(value: Any) -> str | None:
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -12,7 +12,7 @@ from typing import Any
 from app.games.core import Event, Game, Refusal, Result
 from app.games.core.i18n import _
 from app.games.core.replay import ReplayError, steps
-from app.rooms.store import GameRow, LogRow
+from app.rooms.store import ChatLine, GameRow, LogRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,7 @@ class Recording:
     carry: Any
     actions: tuple[tuple[int, Mapping[str, Any]], ...]  # (seat, action JSON), in order
     over: bool  # it will not go on (finished, abandoned, unreplayable): all may be shown
+    chat: tuple[ChatLine, ...] = ()  # the room's chat while it was played, in order
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -40,8 +41,10 @@ class Recording:
         return None
 
 
-def recording(game_type: str, row: GameRow, log: list[LogRow]) -> Recording:
-    """Returns a stored game as a recording."""
+def recording(
+    game_type: str, row: GameRow, log: list[LogRow], chat: list[ChatLine] | None = None
+) -> Recording:
+    """Returns a stored game as a recording, with the chat written while it was played."""
     return Recording(
         game_type,
         row.seed,
@@ -51,6 +54,7 @@ def recording(game_type: str, row: GameRow, log: list[LogRow]) -> Recording:
         row.carry,
         tuple((entry.seat, entry.action) for entry in log),
         row.status != "playing",
+        tuple(chat or ()),
     )
 
 

@@ -13,7 +13,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import aliased
 
-from app.db.models import ActionRow, Campaign, CampaignMember, GameRecord, Person, Room, Seat
+from app.db.models import (
+    ActionRow,
+    Campaign,
+    CampaignMember,
+    ChatMessage,
+    ChatMute,
+    GameRecord,
+    Person,
+    Room,
+    Seat,
+)
 from app.games.core import Result
 from app.rooms.action_log import ActionLog, Entry
 
@@ -38,6 +48,7 @@ class RoomRow:
     campaign_id: int | None = None  # the campaign whose next games the room plays
     created_at: float = 0.0  # epoch seconds
     seen_at: float = 0.0  # when somebody was last at the table (app/rooms/presence.py)
+    chat_watchers: bool = False  # people who play no seat may write in the chat
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +99,20 @@ class GameRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A stored line of a room's chat, with its writer's name now."""
+
+    id: int
+    person_id: int
+    name: str
+    kind: str  # "message" or "reaction" (app/rooms/chat.py)
+    text: str  # the message, or the reaction's key
+    at: float  # epoch seconds it was committed
+    game_id: int | None  # the game it was written during (None: before the room's first)
+    after: int  # that game's moves made by then: a replay shows it after that move
+
+
+@dataclass(frozen=True, slots=True)
 class LogRow:
     """One stored action with when it was committed and who made it for the seat."""
 
@@ -110,6 +135,7 @@ def _room_row(room: Room) -> RoomRow:
         room.campaign_id,
         epoch(room.created_at),
         epoch(room.last_seen_at),
+        room.chat_watchers,
     )
 
 
@@ -569,3 +595,89 @@ class Store:
         campaign's next version, or raises CampaignMoved if another game wrote it first."""
         entry = Entry(game_id, seq, seat, action, result, room_id, players, at, stand_in, campaign)
         await self._log.append(entry)
+
+    # ---- the rooms' chat -------------------------------------------------------------
+
+    async def add_chat(
+        self,
+        room_id: int,
+        game_id: int | None,
+        after: int,
+        person_id: int,
+        kind: str,
+        text: str,
+        at: datetime,
+    ) -> int:
+        """Commits one line of a room's chat; returns its id (lines are shown in id order)."""
+        async with self.session() as session, session.begin():
+            line = ChatMessage(
+                room_id=room_id,
+                game_id=game_id,
+                after_seq=after,
+                person_id=person_id,
+                kind=kind,
+                text=text,
+                created_at=at,
+            )
+            session.add(line)
+            await session.flush()
+            return line.id
+
+    async def chat_tail(self, room_id: int, limit: int) -> list[ChatLine]:
+        """Returns a room's latest `limit` chat lines, oldest first."""
+        return list(reversed(await self._chat(ChatMessage.room_id == room_id, limit, newest=True)))
+
+    async def game_chat(self, game_id: int, limit: int = 5_000) -> list[ChatLine]:
+        """Returns the chat lines written during a game, in order (its replay shows them)."""
+        return await self._chat(ChatMessage.game_id == game_id, limit, newest=False)
+
+    async def _chat(self, where: Any, limit: int, newest: bool) -> list[ChatLine]:
+        order = ChatMessage.id.desc() if newest else ChatMessage.id
+        async with self.session() as session:
+            rows = await session.execute(
+                select(ChatMessage, Person.display_name)
+                .join(Person, Person.id == ChatMessage.person_id)
+                .where(where)
+                .order_by(order)
+                .limit(limit)
+            )
+            return [
+                ChatLine(
+                    line.id,
+                    line.person_id,
+                    name,
+                    line.kind,
+                    line.text,
+                    epoch(line.created_at),
+                    line.game_id,
+                    line.after_seq,
+                )
+                for line, name in rows
+            ]
+
+    async def chat_mutes(self, room_id: int) -> dict[int, str]:
+        """Returns the people muted in a room's chat, with their names."""
+        async with self.session() as session:
+            rows = await session.execute(
+                select(ChatMute.person_id, Person.display_name)
+                .join(Person, Person.id == ChatMute.person_id)
+                .where(ChatMute.room_id == room_id)
+                .order_by(ChatMute.created_at, ChatMute.person_id)
+            )
+            return {row.person_id: row.display_name for row in rows}
+
+    async def set_chat_mute(self, room_id: int, person_id: int, muted: bool) -> None:
+        """Mutes or unmutes a person in a room's chat (doing what is already so is no error)."""
+        async with self.session() as session, session.begin():
+            found = await session.get(ChatMute, (room_id, person_id))
+            if muted and found is None:
+                session.add(ChatMute(room_id=room_id, person_id=person_id))
+            elif not muted and found is not None:
+                await session.delete(found)
+
+    async def set_chat_watchers(self, room_id: int, allowed: bool) -> None:
+        """Records whether people who play no seat may write in a room's chat."""
+        async with self.session() as session, session.begin():
+            await session.execute(
+                update(Room).where(Room.id == room_id).values(chat_watchers=allowed)
+            )

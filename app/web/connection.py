@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from app.games.core import Refusal
 from app.games.core.i18n import _
 from app.rooms.live import LiveRoom
+from app.web.chat import ChatFeed
 from app.web.render import refusal_text, render
 from app.web.table import (
     Part,
@@ -63,6 +64,7 @@ class Connection:
         self._closing = False  # the socket is being closed: nothing more is queued
         self._writer: asyncio.Task[None] | None = None
         self._flash_shown = False
+        self._chat = ChatFeed()  # what it was sent of the room's chat (app/web/chat.py)
 
     def changed(self) -> None:
         """Queues the parts that changed for this viewer since the last send."""
@@ -103,6 +105,7 @@ class Connection:
         chunks.extend(self._own(viewer, own_game_parts(env, live, viewer)))
         self._shared = common.keys
         chunks.append(self._log_chunk(viewer))
+        chunks.append(self._chat.diff(env, live, viewer))
         return "".join(chunks)
 
     def _own(self, viewer: Viewer, made: Iterable[Part]) -> Iterator[str]:

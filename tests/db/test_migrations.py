@@ -10,7 +10,7 @@ from app.db.models import Base
 
 TABLES = {
     "people", "rooms", "seats", "games", "actions", "final_scores", "campaigns", "campaign_members",
-    "game_summaries", "ratings", "person_tallies", "rivalries",
+    "game_summaries", "ratings", "person_tallies", "rivalries", "chat_messages", "chat_mutes",
 }  # fmt: skip
 
 
@@ -146,5 +146,31 @@ def test_rooms_from_before_last_seen_upgrade_as_last_seen_when_opened(database_u
         downgrade(database_url, "0005")
         with engine.connect() as conn:
             assert conn.exec_driver_sql("SELECT code FROM rooms").scalar_one() == "abc"
+    finally:
+        engine.dispose()
+
+
+def test_rooms_from_before_chat_upgrade_with_watchers_kept_quiet(database_url: str) -> None:
+    """Migration 0007 adds the chat: a room opened before lets only its players write, has no
+    lines and nobody muted; a line then stores with its game and move."""
+    upgrade(database_url, "0006", quiet=True)
+    engine = create_engine(sync_url(database_url))
+    try:
+        with engine.begin() as conn:
+            _a_game_being_played(conn)
+        upgrade(database_url, quiet=True)
+        with engine.begin() as conn:
+            assert conn.exec_driver_sql("SELECT chat_watchers FROM rooms").scalar_one() in (
+                False,
+                0,
+            )
+            assert conn.exec_driver_sql("SELECT count(*) FROM chat_messages").scalar_one() == 0
+            assert conn.exec_driver_sql("SELECT count(*) FROM chat_mutes").scalar_one() == 0
+            conn.exec_driver_sql(
+                "INSERT INTO chat_messages (room_id, game_id, after_seq, person_id, kind, text,"
+                " created_at) VALUES (1, 1, 3, 1, 'message', 'gg', CURRENT_TIMESTAMP)"
+            )
+            row = conn.exec_driver_sql("SELECT game_id, after_seq, text FROM chat_messages").one()
+            assert tuple(row) == (1, 3, "gg")
     finally:
         engine.dispose()

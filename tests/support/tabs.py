@@ -86,6 +86,7 @@ class Tab:
         self.socket = socket
         self.parts: dict[str, str] = {}
         self.log: list[str] = []
+        self.chat: list[str] = []  # the chat's lines (inner HTML), as the page holds them
         self.received: list[str] = []
 
     @classmethod
@@ -111,6 +112,9 @@ class Tab:
             if ident == "log":
                 lines = re.findall(r"<li>(.*?)</li>", chunk, re.S)
                 self.log = self.log + lines if attrs.get("hx-swap-oob") else lines
+            elif ident == "chat-log":
+                said = re.findall(r"<li\b[^>]*>(.*?)</li>", chunk, re.S)
+                self.chat = self.chat + said if attrs.get("hx-swap-oob") else said
             else:
                 self.parts[ident] = chunk
         return text

@@ -27,6 +27,7 @@ from app.games.core import Game, Refusal
 from app.games.core.i18n import _
 from app.rooms.replay_file import MAX_BYTES, export, read
 from app.rooms.replays import CannotReplay, Recording, Timeline, Timelines, recording
+from app.web.chat import replay_lines
 from app.web.deps import EnvDep, GamesDep, PersonDep, StoreDep
 from app.web.render import refusal_text, render
 from app.web.replay_table import EVERYTHING, Seen, moment_html
@@ -83,7 +84,8 @@ async def _room_game(request: Request, code: str, number: int) -> Shown | None:
     row = await store.room_game(room.id, number) if room and game else None
     if room is None or game is None or row is None:
         return None
-    recorded = recording(room.game_type, row, await store.log(row.id))
+    chat = await store.game_chat(row.id)
+    recorded = recording(room.game_type, row, await store.log(row.id), chat)
     return Shown(("game", row.id), game, recorded, f"/r/{code}/games/{number}", code, number)
 
 
@@ -209,7 +211,7 @@ async def _page(
         timeline=timeline,
         step=step,
         table=_moment(env, shown, timeline, step, seen),
-        lines=_lines(shown, timeline, seen),
+        lines=replay_lines(_lines(shown, timeline, seen), shown.recorded.chat, timeline.moves),
         **context,
     )
     return HTMLResponse(html)
