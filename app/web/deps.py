@@ -13,6 +13,7 @@ from app.games.core import Game
 from app.identity import COOKIE, Identity
 from app.rooms.hub import Hub
 from app.rooms.store import Store
+from app.web import locales
 
 
 def _settings(request: Request) -> Settings:
@@ -31,8 +32,18 @@ def _games(request: Request) -> Mapping[str, Game[Any]]:
     return request.app.state.games
 
 
-def _env(request: Request) -> Environment:
-    return request.app.state.env
+def language_env(request: Request) -> Environment:
+    """Returns the environment of the language this request is answered in."""
+    envs: Mapping[str, Environment] = request.app.state.envs
+    return envs[language(request.app.state.envs, request.cookies, request.headers)]
+
+
+def language(
+    envs: Mapping[str, Any], cookies: Mapping[str, str], headers: Mapping[str, str]
+) -> str:
+    """Returns the language a page or a socket speaks: the switch's cookie, else the
+    browser's Accept-Language (a WebSocket's handshake carries both)."""
+    return locales.chosen(cookies.get(locales.COOKIE), headers.get("accept-language"), tuple(envs))
 
 
 def _identity(request: Request) -> Identity:
@@ -47,6 +58,6 @@ SettingsDep = Annotated[Settings, Depends(_settings)]
 StoreDep = Annotated[Store, Depends(_store)]
 GamesDep = Annotated[Mapping[str, Game[Any]], Depends(_games)]
 HubDep = Annotated[Hub, Depends(_hub)]
-EnvDep = Annotated[Environment, Depends(_env)]
+EnvDep = Annotated[Environment, Depends(language_env)]
 IdentityDep = Annotated[Identity, Depends(_identity)]
 PersonDep = Annotated[int | None, Depends(_person)]

@@ -5,18 +5,22 @@ from __future__ import annotations
 import functools
 import gettext
 import time
-from collections.abc import Callable, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from types import FunctionType
 from typing import Any
 
+from babel import dates, numbers
 from jinja2 import Environment, FileSystemLoader, Template, select_autoescape
 from jinja2.runtime import Context, Macro, new_context
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
 from app.games.core import Action, Refusal
+from app.games.core.i18n import Joined, Text
+from app.web import locales
 from app.web.emoji import emoji
+from app.web.locales import SOURCE
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -86,9 +90,14 @@ class LoadedOnce(Environment):
         return loaded
 
 
-def make_environment(extra: Sequence[Path] = ()) -> Environment:
-    """Returns the Jinja environment: autoescaped, with gettext callables installed.
-    `extra` folders hold more templates (a test's toy games)."""
+def make_environment(
+    extra: Sequence[Path] = (),
+    locale: str = SOURCE,
+    translations: gettext.NullTranslations | None = None,
+) -> Environment:
+    """Returns the Jinja environment of one language: autoescaped, with that language's
+    gettext callables installed. `extra` folders hold more templates (a test's toy games);
+    `translations` default to the language's compiled catalogue."""
     env = LoadedOnce(
         loader=IndentFreeLoader([TEMPLATES, *extra]),
         autoescape=select_autoescape(default=True, default_for_string=True),
@@ -97,15 +106,21 @@ def make_environment(extra: Sequence[Path] = ()) -> Environment:
         lstrip_blocks=True,
         auto_reload=False,
     )
-    # Null translations until catalogues exist; every visible string already goes
-    # through _() or {% trans %}, so a catalogue can be dropped in later.
-    translations = gettext.NullTranslations()
+    # One environment per language, made once: its templates are compiled with its
+    # callables, and every render cache is kept per language (`locale` in their keys).
+    if translations is None:
+        translations = locales.translations(locale)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         *_callables(translations), newstyle=False
     )
     env.globals["_"] = env.globals["gettext"]  # skip Jinja's context-passing alias
     env.globals["translations"] = translations
-    env.globals["say"] = lambda refusal: refusal_text(env, refusal)
+    env.globals["locale"] = locale
+    env.globals["languages"] = _LANGUAGES  # the switch on every page: code -> own name
+    env.globals["say"] = lambda message: say(translations, message)
+    env.globals["format_date"] = functools.partial(dates.format_date, locale=locale)
+    env.globals["format_datetime"] = functools.partial(dates.format_datetime, locale=locale)
+    env.globals["format_number"] = functools.partial(numbers.format_decimal, locale=locale)
     env.globals["server_now"] = time.time  # a countdown tells the page the server's time
     env.filters["money"] = lambda value: f"£{value}"
     env.filters["move_vals"] = move_vals
@@ -114,6 +129,9 @@ def make_environment(extra: Sequence[Path] = ()) -> Environment:
     env.filters["emoji"] = emoji
     env.globals["move"] = move_button
     return env
+
+
+_LANGUAGES = locales.names(locales.languages())
 
 
 def move_button(
@@ -200,8 +218,50 @@ def _callables(
 
 def refusal_text(env: Environment, refusal: Refusal) -> str:
     """Returns a refusal translated for the viewer, parameters filled in."""
-    translations: gettext.NullTranslations = env.globals["translations"]  # type: ignore[assignment]
-    return translations.gettext(refusal.reason).format(**refusal.params)
+    return say(env.globals["translations"], refusal)  # type: ignore[arg-type]
+
+
+def text(env: Environment, message: str) -> str:
+    """Returns an engine's message (a `Text`, a `Joined`, a marked msgid) in the viewer's
+    language."""
+    return say(env.globals["translations"], message)  # type: ignore[arg-type]
+
+
+def say(translations: gettext.NullTranslations, message: str | Refusal) -> str:
+    """Returns a message in a language: a `Text` by its msgid (and plural form for its
+    count) with its `Text` parameters said too, a `Joined` item by item, a refusal by its
+    reason, and a plain string as the msgid it is (a template's or the web layer's). Inside
+    a message only `Text` and `Joined` parts are said: a plain string there is shown as it
+    is (a player's name)."""
+    kind = type(message)
+    if kind is Text:
+        assert isinstance(message, Text)
+        if message.plural is None:
+            words = translations.gettext(message.msgid)
+        else:
+            words = translations.ngettext(message.msgid, message.plural, message.number)
+        return words.format(**_said(translations, message.params)) if message.params else words
+    if kind is Joined:
+        assert isinstance(message, Joined)
+        return _said_one(translations, message.separator).join(
+            _said_one(translations, item) for item in message.items
+        )
+    if isinstance(message, Refusal):
+        return translations.gettext(message.reason).format(**_said(translations, message.params))
+    return translations.gettext(message)
+
+
+def _said(translations: gettext.NullTranslations, params: Mapping[str, Any]) -> dict[str, Any]:
+    """Returns a message's parameters with those that are messages said: only `Text` and
+    `Joined` values are; any other (a player's name, a number) is shown as it is."""
+    return {name: _said_one(translations, value) for name, value in params.items()}
+
+
+def _said_one(translations: gettext.NullTranslations, value: Any) -> Any:
+    return say(translations, value) if type(value) in _MESSAGES else value
+
+
+_MESSAGES = (Text, Joined)
 
 
 def game_package(game_id: str) -> str:

@@ -9,7 +9,7 @@ revision and viewer, so several tabs of one seat (or all spectators) share it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 from jinja2 import Environment, meta
@@ -17,7 +17,8 @@ from jinja2 import Environment, meta
 from app.games.core import Point
 from app.games.core.clock import PRESETS
 from app.rooms.live import HOST, OPEN, LiveRoom
-from app.web.render import game_package, render
+from app.web.locales import SOURCE
+from app.web.render import game_package, render, text
 
 LOG_TAIL = 200
 
@@ -93,16 +94,17 @@ class Shared(NamedTuple):
 
 def shared(env: Environment, live: LiveRoom) -> Shared:
     """Returns this revision's shared parts, with the HTML of those changed since the last."""
-    made: Shared | None = live.cache.get("shared")
+    locale: str = env.globals["locale"]  # type: ignore[assignment]
+    made: Shared | None = live.cache.get(("shared", locale))
     if made is None:
         clocks = _clock_parts(live) if live.match and live.match.clocks and live.playing else ()
         game, viewed = _public_game_parts(env, live)
         table = table_part(live, _NOBODY).key
         keys: dict[Any, Any] = {part.name: part.key for part in (*clocks, *game)}
         keys[_TABLE] = table
-        since = live.shared_keys
+        since = live.shared_keys.get(locale)
         held = since if since is not None and since.get(_TABLE) == table else {}
-        made = live.cache["shared"] = Shared(
+        made = live.cache["shared", locale] = Shared(
             clocks,
             game,
             viewed,
@@ -111,7 +113,7 @@ def shared(env: Environment, live: LiveRoom) -> Shared:
             "".join(changed_parts(env, live, _NOBODY, clocks, held)),
             "".join(changed_parts(env, live, _NOBODY, game, held)),
         )
-        live.shared_keys = keys
+        live.shared_keys[locale] = keys
     return made
 
 
@@ -322,15 +324,16 @@ def render_part(env: Environment, live: LiveRoom, viewer: Viewer, part: Part) ->
     A template that never reads who is looking (`seat`, `viewer`, `view`) renders the
     same HTML for equal data, so viewers share it; the others are cached per viewer.
     """
+    locale = env.globals["locale"]  # HTML is in a language: cached per language
     if _viewer_free(env, part.template):
-        shared = live.cache.setdefault(("shared", part.name), [])
+        shared = live.cache.setdefault(("shared", part.name, locale), [])
         for key, html in shared:
             if key is part.key or key == part.key:
                 return html
         html = render(env, part.template, **_context(live, viewer, part))
         shared.append((part.key, html))
         return html
-    cache_key = ("html", part.name, viewer.seat, viewer.person_id)
+    cache_key = ("html", part.name, viewer.seat, viewer.person_id, locale)
     html = live.cache.get(cache_key)
     if html is None:
         html = render(env, part.template, **_context(live, viewer, part))
@@ -405,11 +408,19 @@ def visible_log(live: LiveRoom, viewer: Viewer, after: int) -> tuple[int, tuple[
     return match.version, tuple(positions)
 
 
-def log_lines(live: LiveRoom, positions: tuple[int, ...]) -> list[str]:
-    """Returns the log events at these positions in plain words."""
+def log_lines(env: Environment, live: LiveRoom, positions: tuple[int, ...]) -> list[str]:
+    """Returns the log events at these positions in plain words, in the env's language."""
     match = live.match
     if match is None:
         return []
     names = [p.name for p in match.players]
     describe = live.game.describe
-    return [describe(match.log[index][1], names) for index in positions]
+    return said_lines(env, (describe(match.log[index][1], names) for index in positions))
+
+
+def said_lines(env: Environment, lines: Iterable[str]) -> list[str]:
+    """Returns log lines (`Game.describe`'s messages) in the env's language; English lines
+    are the messages' own words."""
+    if env.globals["locale"] == SOURCE:
+        return list(lines)
+    return [text(env, line) for line in lines]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.games.core.i18n import _, n_
+from app.games.core.i18n import Joined, _, n_
 from app.games.core.outcome import Event, Revealed
 from app.games.for20.cards import (
     CARDS,
@@ -147,7 +147,7 @@ def card_name(card_id: int) -> str:
     """Returns a card as the log writes it: "Skunk (2)", "Bong", "Polizia"."""
     spec = CARDS[card_id].spec
     if isinstance(spec, MaterialSpec):
-        return f"{spec.name} ({spec.points})"
+        return Joined(" ", (spec.name, f"({spec.points})"))
     return spec.name
 
 
@@ -156,11 +156,11 @@ def describe(event: Event, names: Names) -> str:
     describer = _DESCRIBERS.get(type(event))
     text = describer(event, names) if describer else type(event).__name__
     ops = event.ops() if isinstance(event, For20Event) else ()
-    return " · ".join([*(f"OP {op:02d}" for op in ops), text])
+    return Joined(" · ", (*(f"OP {op:02d}" for op in ops), text))
 
 
 def _list(cards: Sequence[int]) -> str:
-    return ", ".join(card_name(card) for card in cards)
+    return Joined(", ", (card_name(card) for card in cards))
 
 
 def _turn_started(event: Any, names: Names) -> str:

@@ -8,9 +8,18 @@ from fastapi import APIRouter, Form, WebSocket
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.games.core import Refusal
+from app.games.core.i18n import _
 from app.identity import COOKIE
 from app.web.connection import Connection
-from app.web.deps import EnvDep, HubDep, IdentityDep, PersonDep, SettingsDep, StoreDep
+from app.web.deps import (
+    EnvDep,
+    HubDep,
+    IdentityDep,
+    PersonDep,
+    SettingsDep,
+    StoreDep,
+    language,
+)
 from app.web.names import set_person_cookie, usable_name
 from app.web.render import refusal_text, render
 from app.web.security import origin_allowed
@@ -24,7 +33,7 @@ _CODE = Annotated[str, "invite code"]
 async def room_page(code: str, env: EnvDep, hub: HubDep, person: PersonDep) -> HTMLResponse:
     live = await hub.room(code) if len(code) <= 32 else None
     if live is None:
-        return HTMLResponse(render(env, "error.html", message="No such room."), status_code=404)
+        return HTMLResponse(render(env, "error.html", message=_("No such room.")), status_code=404)
     names = await hub.store.person_names([person] if person else [])
     campaign_id = live.row.campaign_id
     campaign = await hub.store.campaign(campaign_id) if campaign_id is not None else None
@@ -52,7 +61,7 @@ async def join_room(
 ) -> Response:
     live = await hub.room(code) if len(code) <= 32 else None
     if live is None:
-        return HTMLResponse(render(env, "error.html", message="No such room."), status_code=404)
+        return HTMLResponse(render(env, "error.html", message=_("No such room.")), status_code=404)
     others = [live.seat_name(s) or "" for s in live.seats if s.person_id not in (None, person)]
     display = usable_name(name, others)
     if isinstance(display, Refusal):
@@ -79,5 +88,7 @@ async def room_socket(socket: WebSocket, code: str) -> None:
         await socket.close(code=4404)
         return
     person = app.state.identity.read(socket.cookies.get(COOKIE))
+    # The tab's language is the page's: its handshake carries the same cookie and header.
+    env = app.state.envs[language(app.state.envs, socket.cookies, socket.headers)]
     await socket.accept()
-    await Connection(socket, live, person, app.state.env).run(settings.max_message_bytes)
+    await Connection(socket, live, person, env).run(settings.max_message_bytes)
