@@ -30,6 +30,7 @@ from app.rooms.replays import CannotReplay, Recording, Timeline, Timelines, reco
 from app.web.deps import EnvDep, GamesDep, PersonDep, StoreDep, language_env
 from app.web.render import refusal_text, render, text
 from app.web.replay_table import EVERYTHING, Seen, moment_html
+from app.web.routes.pictures import missing_picture
 from app.web.table import said_lines
 
 router = APIRouter()
@@ -301,7 +302,7 @@ async def imported_picture(
 async def _picture(
     request: Request, shown: Shown | None, person: int | None, view: str, step: int, name: str
 ) -> Response:
-    missing = Response("No such picture.", status_code=404, media_type="text/plain")
+    missing = missing_picture(request)
     timeline = _timeline(request, shown)
     if shown is None or timeline is None or not 0 <= step <= timeline.moves:
         return missing
