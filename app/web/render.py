@@ -227,6 +227,11 @@ def text(env: Environment, message: str) -> str:
     return say(env.globals["translations"], message)  # type: ignore[arg-type]
 
 
+def locale_of(env: Environment) -> str:
+    """Returns the language an environment speaks ("en", "it")."""
+    return env.globals["locale"]  # type: ignore[return-value]
+
+
 def say(translations: gettext.NullTranslations, message: str | Refusal) -> str:
     """Returns a message in a language: a `Text` by its msgid (and plural form for its
     count) with its `Text` parameters said too, a `Joined` item by item, a refusal by its

@@ -9,13 +9,16 @@ reads the real ones.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import httpx
 import pytest
 from babel.messages.pofile import read_po
 
+from app.history import charts
 from app.web.locales import LOCALE_DIR, chosen, languages, preferred
+from app.web.render import make_environment, render
 from app.web.routes.language import back_to
 from tests.support.server import LiveServer
 from tests.support.tabs import Tab, join
@@ -177,3 +180,32 @@ def test_real_catalogues_translate_the_lobby(sqlite_server: LiveServer, language
     assert words and words != "Start a game night"
     page = httpx.get(f"{sqlite_server.url}/", headers={"Accept-Language": language})
     assert words in page.text
+
+
+@pytest.mark.parametrize(
+    ("language", "day", "number"),
+    [
+        ("en", "Dec 1, 2026", "1,234.5"),
+        ("it", "1 dic 2026", "1.234,5"),
+        ("ru", "1 дек. 2026", "1 234,5"),
+    ],
+)
+def test_history_dates_and_numbers_follow_the_language(
+    language: str, day: str, number: str
+) -> None:
+    env = make_environment(locale=language)
+    moment = datetime(2026, 12, 1, 18, 30)
+    html = render(env, "history/marks.html")
+    assert html.strip() == ""  # macros only
+    shown = env.from_string(
+        '{% from "history/marks.html" import day %}{{ day(m) }} {{ format_number(n, "#,##0.0") }}'
+    ).render(m=moment, n=1234.5)
+    assert day in shown and number in shown.replace("\xa0", " ").replace("\u202f", " ")
+    assert '<time datetime="2026-12-01">' in shown
+
+
+def test_charts_write_days_and_shares_in_the_language() -> None:
+    svg = charts.scores_over_time("t", {"4 Pints": [(datetime(2026, 12, 1), 3)]}, "ru")
+    assert "дек" in svg and "Dec" not in svg
+    shares = charts.win_rates("t", {"4 Pints": 50.0}, "it")
+    assert "50%" in shares
