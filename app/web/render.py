@@ -222,7 +222,7 @@ def refusal_text(env: Environment, refusal: Refusal) -> str:
 
 
 def text(env: Environment, message: str) -> str:
-    """Returns an engine's message (a `Text`, a `Joined`, a marked msgid) in the viewer's
+    """Returns a message (a `Text` or `Joined`; a plain string is kept) in the env's
     language."""
     return say(env.globals["translations"], message)  # type: ignore[arg-type]
 
@@ -234,10 +234,9 @@ def locale_of(env: Environment) -> str:
 
 def say(translations: gettext.NullTranslations, message: str | Refusal) -> str:
     """Returns a message in a language: a `Text` by its msgid (and plural form for its
-    count) with its `Text` parameters said too, a `Joined` item by item, a refusal by its
-    reason, and a plain string as the msgid it is (a template's or the web layer's). Inside
-    a message only `Text` and `Joined` parts are said: a plain string there is shown as it
-    is (a player's name)."""
+    count) with its parameters said too, a `Joined` item by item, a refusal by its reason.
+    A plain string is words as they are (a player's name), there and inside a message:
+    everything marked with `core.i18n._` is a `Text`."""
     kind = type(message)
     if kind is Text:
         assert isinstance(message, Text)
@@ -253,7 +252,7 @@ def say(translations: gettext.NullTranslations, message: str | Refusal) -> str:
         )
     if isinstance(message, Refusal):
         return translations.gettext(message.reason).format(**_said(translations, message.params))
-    return translations.gettext(message)
+    return message  # words as they are: a player's name
 
 
 def _said(translations: gettext.NullTranslations, params: Mapping[str, Any]) -> dict[str, Any]:

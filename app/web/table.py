@@ -330,13 +330,13 @@ def render_part(env: Environment, live: LiveRoom, viewer: Viewer, part: Part) ->
         for key, html in shared:
             if key is part.key or key == part.key:
                 return html
-        html = render(env, part.template, **_context(live, viewer, part))
+        html = render(env, part.template, **_context(env, live, viewer, part))
         shared.append((part.key, html))
         return html
     cache_key = ("html", part.name, viewer.seat, viewer.person_id, locale)
     html = live.cache.get(cache_key)
     if html is None:
-        html = render(env, part.template, **_context(live, viewer, part))
+        html = render(env, part.template, **_context(env, live, viewer, part))
         live.cache[cache_key] = html
     return html
 
@@ -363,7 +363,18 @@ def _viewer_free(env: Environment, template: str) -> bool:
     return cache[template]
 
 
-def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
+def _names(env: Environment, live: LiveRoom) -> list[str]:
+    """Returns the players' names in the env's language (a bot's seat label is a message),
+    made once per revision and language."""
+    locale = env.globals["locale"]
+    names: list[str] | None = live.cache.get(("names", locale))
+    if names is None:
+        players = live.match.players if live.match else []
+        names = live.cache["names", locale] = said_lines(env, (p.name for p in players))
+    return names
+
+
+def _context(env: Environment, live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
     match = live.match
     return {
         "part": part.data,
@@ -372,7 +383,7 @@ def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
         "seat": viewer.seat,
         "room": live.row,
         "game": live.game,
-        "names": [p.name for p in match.players] if match else [],
+        "names": _names(env, live),
         # Who sits at each seat, for the links from a final score table to their history.
         "people": [p.person_id for p in match.players] if match else [],
         # The version a seat's moves are sent with: its stamp (see `Match.stamps`).

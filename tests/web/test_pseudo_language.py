@@ -23,9 +23,10 @@ from babel.messages.pofile import read_po
 
 from app.games.core import Game, Refusal
 from app.games.registry import GAMES
-from app.rooms.live import LiveRoom
+from app.rooms.live import BOT_LABEL, LiveRoom, Match, Player
+from app.rooms.store import RoomRow, SeatRow
 from app.web.locales import LOCALE_DIR
-from app.web.render import make_environment
+from app.web.render import game_package, make_environment, render
 from app.web.table import log_lines, parts, render_part, viewer_of
 from tests.support.rooms import room_with
 
@@ -139,3 +140,27 @@ def test_english_left_outside_a_message_is_found() -> None:
     assert untranslated("<p>⟪<b>Skunk</b> on top⟫</p>", []) == []
     assert untranslated("<p>⟪Bought⟫ for 3</p>", []) == ["for"]
     assert untranslated('<p title="Skunk">⟪Hand⟫: Skunk</p>', []) == ["Skunk", "Skunk"]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_card_reference_page_shows_only_words_a_catalogue_translates(game_id: str) -> None:
+    game = GAMES[game_id]
+    reference = game.card_reference()
+    assert reference is not None
+    cards = f"games/{game_package(game.id)}/cards.html"
+    html = render(ENV, "cards.html", game=game, reference=reference, cards=cards)
+    switch = list(ENV.globals["languages"].values())  # each language by its own name
+    assert untranslated(html, switch) == []
+
+
+def test_a_bot_s_seat_label_is_said_in_the_viewer_s_language() -> None:
+    game = GAMES["four-pints"]
+    row = RoomRow(1, "code", game.id, {}, True, 1, "playing")
+    seats = [SeatRow(0, 1, None), SeatRow(1, None, "random")]
+    live = LiveRoom(row, game, seats, {1: "Ann"}, None, 0)  # type: ignore[arg-type]
+    bot = Player(BOT_LABEL.format(number=2), None, "random", 1)
+    live.match = Match(1, game.setup(2, {}, 7), [Player("Ann", 1, None, 0), bot])
+    viewer = viewer_of(live, 1)
+    html = "".join(render_part(ENV, live, viewer, part) for part in parts(ENV, live, viewer))
+    assert "⟪Bot 2⟫" in html
+    assert untranslated(html, ["Ann"]) == []
