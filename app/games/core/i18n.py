@@ -37,6 +37,10 @@ class Text(str):
         english = self.plural if self.plural is not None and self.number != 1 else self.msgid
         return Text._made(self.msgid, self.plural, self.number, english, {**self.params, **params})
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (to a painting process) and copied as the message it is, not as its words.
+        return (_remade, (self.msgid, self.plural, self.number, dict(self.params)))
+
     @classmethod
     def _made(
         cls, msgid: str, plural: str | None, count: int, english: str, params: Mapping[str, Any]
@@ -45,6 +49,11 @@ class Text(str):
         made.msgid, made.plural, made.number = str(msgid), plural and str(plural), count
         made.params = params
         return made
+
+
+def _remade(msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> Text:
+    english = plural if plural is not None and count != 1 else msgid
+    return Text._made(msgid, plural, count, english, params)
 
 
 def _(message: str) -> Text:
@@ -57,8 +66,7 @@ def n_(singular: str, plural: str, count: int, /, **params: Any) -> Text:
     """Returns a message with a plural form (xgettext's ngettext): English picks by `count`,
     a translation by its language's plural rule; `params` (or `.format`) fill its
     placeholders."""
-    english = singular if count == 1 else plural
-    return Text._made(singular, plural, count, english, params)
+    return _remade(singular, plural, count, params)
 
 
 class Joined(str):
@@ -73,3 +81,6 @@ class Joined(str):
         made = str.__new__(cls, str.join(separator, listed))
         made.separator, made.items = separator, listed
         return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (self.separator, self.items))
