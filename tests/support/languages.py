@@ -22,6 +22,7 @@ TINY: Mapping[str, Mapping[str | tuple[str, str], str | tuple[str, ...]]] = {
     "it": {
         "Start a game night": "Inizia una serata di giochi",
         "empty seat": "posto vuoto",
+        "That message could not be understood.": "Quel messaggio non si capisce.",
         "Round %(round)s of %(rounds)s": "Giro %(round)s di %(rounds)s",
         "It is {name}'s turn.": "Tocca a {name}.",
         "{name} revealed £{value}.": "{name} ha scoperto £{value}.",
@@ -34,6 +35,7 @@ TINY: Mapping[str, Mapping[str | tuple[str, str], str | tuple[str, ...]]] = {
     "ru": {
         "Start a game night": "Начните игровой вечер",
         "empty seat": "свободное место",
+        "That message could not be understood.": "Это сообщение непонятно.",
         "Round %(round)s of %(rounds)s": "Раунд %(round)s из %(rounds)s",
         "It is {name}'s turn.": "Ход игрока {name}.",
         "{name} revealed £{value}.": "{name} открывает £{value}.",

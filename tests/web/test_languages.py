@@ -154,6 +154,20 @@ async def test_a_room_s_tabs_each_get_the_table_and_its_updates_in_their_languag
         await tab.close()
 
 
+async def test_a_refusal_reaches_a_tab_in_its_language(speaking: LiveServer) -> None:
+    code, _cookie = join(speaking.url, "Ann")
+    italian = await Tab.open(speaking.url, code, None, language="it")
+    russian = await Tab.open(speaking.url, code, None, language="ru")
+    for tab, words in (
+        (italian, "Quel messaggio non si capisce."),
+        (russian, "Это сообщение непонятно."),
+    ):
+        await tab.until(lambda t: "seats" in t.parts)
+        await tab.send("not json")
+        await tab.until(lambda t, words=words: t.flash_text() == words)
+        await tab.close()
+
+
 async def test_a_tab_s_language_is_the_switch_s(speaking: LiveServer) -> None:
     url = speaking.url
     code, ann_cookie = join(url, "Ann")
