@@ -200,12 +200,16 @@ def _callables(
 ) -> tuple[Callable[..., str], Callable[..., str]]:
     """Returns gettext and ngettext taking keyword variables, like Jinja's newstyle ones.
 
+    `_()` of an engine's message with parameters (or a `Joined`) says it, parts and all.
     Plain functions are called directly by templates, without the context lookup of
     Jinja's newstyle gettext: it matters on the hot path, where every move re-renders
     parts. Variables are escaped by Markup's % formatting, as newstyle does.
     """
 
     def gettext_(message: str, **variables: Any) -> str:
+        kind = type(message)
+        if kind is Joined or (kind is Text and message.params):  # type: ignore[attr-defined]
+            return say(translations, message)  # an engine's message made of parts
         text = translations.gettext(message)
         return Markup(text) % variables if variables else text
 

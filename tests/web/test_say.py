@@ -10,7 +10,7 @@ from babel.messages.mofile import write_mo
 
 from app.games.core import Refusal
 from app.games.core.i18n import Joined, _, n_
-from app.web.render import say
+from app.web.render import make_environment, say
 
 
 def russian() -> gettext.GNUTranslations:
@@ -61,3 +61,12 @@ def test_a_refusal_is_said_with_its_parameters() -> None:
 def test_english_is_the_message_s_own_words() -> None:
     line = _("{name} bought {beer}.").format(name="Ann", beer=_("Stout"))
     assert say(gettext.NullTranslations(), line) == "Ann bought Stout." == line
+
+
+def test_a_template_s_underscore_says_an_engine_s_message_with_parts() -> None:
+    env = make_environment(locale="ru", translations=RU)
+    line = _("{name} bought {beer}.").format(name="<b>Ann</b>", beer=_("Stout"))
+    shown = env.from_string("{{ _(line) }}|{{ _(listed) }}|{{ _(beer) }}").render(
+        line=line, listed=Joined(", ", (_("Stout"), _("Lager"))), beer=_("Lager")
+    )
+    assert shown == "&lt;b&gt;Ann&lt;/b&gt; купил Стаут.|Стаут, Лагер|Лагер"
