@@ -15,6 +15,8 @@ COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static
 COPY docs/rules ./docs/rules
+# The compiled catalogues (.mo files are not committed), fuzzy entries left out.
+RUN pybabel -q compile -d app/locale -D messages
 RUN useradd --system --uid 10001 --home /srv/gamenight gamenight \
   && mkdir -p data && chown gamenight data
 

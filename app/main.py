@@ -25,9 +25,18 @@ from app.rooms.hub import Hub
 from app.rooms.pictures import Easel, PainterLookup
 from app.rooms.replays import Timelines
 from app.rooms.store import Store
-from app.web import emoji, errors
+from app.web import emoji, errors, locales
 from app.web.render import make_environment
-from app.web.routes import campaigns, history, lobby, people, pictures, replays, rooms
+from app.web.routes import (
+    campaigns,
+    history,
+    language,
+    lobby,
+    people,
+    pictures,
+    replays,
+    rooms,
+)
 from app.web.routes import games as game_pages
 from app.web.security import SecurityMiddleware
 
@@ -74,7 +83,9 @@ def create_app(
     app = FastAPI(title="Gamenight", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.games = games
-    app.state.env = make_environment(templates)
+    # One environment per language, made once (each compiles its templates on first use).
+    app.state.envs = {code: make_environment(templates, code) for code in locales.languages()}
+    app.state.env = app.state.envs[locales.SOURCE]
     app.state.identity = Identity(settings.signing_key)
     app.state.timelines = Timelines()  # rebuilt games, for the next look at their replay
     app.state.imports = replays.Imports()  # replays imported from files, in memory only
@@ -91,6 +102,7 @@ def create_app(
     app.include_router(replays.router)
     app.include_router(history.router)
     app.include_router(people.router)
+    app.include_router(language.router)
 
     @app.get("/healthz", response_class=PlainTextResponse)
     async def healthz() -> PlainTextResponse:

@@ -12,6 +12,8 @@ from typing import Any
 from xml.etree import ElementTree
 
 import pygal
+from babel.dates import format_date
+from babel.numbers import format_percent
 from pygal.style import Style
 
 _SVG = "{http://www.w3.org/2000/svg}"
@@ -35,11 +37,14 @@ _STYLE = Style(
 _SIZE = {"width": 480, "height": 320}
 
 
-def scores_over_time(title: str, series: Mapping[str, Sequence[tuple[datetime, int]]]) -> str:
-    """Returns a line per game of the person's scores by the date each game ended."""
+def scores_over_time(
+    title: str, series: Mapping[str, Sequence[tuple[datetime, int]]], locale: str = "en"
+) -> str:
+    """Returns a line per game of the person's scores by the date each game ended, its days
+    written in the locale's words."""
     chart = pygal.DateTimeLine(
         title=title,
-        x_value_formatter=lambda moment: moment.strftime("%d %b"),
+        x_value_formatter=lambda moment: format_date(moment, "d MMM", locale=locale),
         x_label_rotation=30,
         legend_at_bottom=True,
         truncate_legend=24,
@@ -50,15 +55,16 @@ def scores_over_time(title: str, series: Mapping[str, Sequence[tuple[datetime, i
     return _svg(chart)
 
 
-def win_rates(title: str, rates: Mapping[str, float]) -> str:
-    """Returns a bar per game of the share of its games the person won, in per cent."""
+def win_rates(title: str, rates: Mapping[str, float], locale: str = "en") -> str:
+    """Returns a bar per game of the share of its games the person won, in per cent as the
+    locale writes it."""
     chart = pygal.HorizontalBar(
         title=title,
         range=(0, 100),
         y_labels=[0, 25, 50, 75, 100],
         show_legend=False,
         print_values=True,
-        value_formatter=lambda share: f"{share:.0f} %",
+        value_formatter=lambda share: format_percent(share / 100, locale=locale),
         **_common(),
     )
     chart.x_labels = list(rates)

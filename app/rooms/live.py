@@ -202,8 +202,8 @@ class LiveRoom:
         self.seating_generation = 0  # bumps with every seating change (when that cache clears)
         self._last_public: Mapping[str, Any] = {}  # see `_stable`
         # The keys of the shared parts (app/web/table.py) of the last revision they were
-        # made for: what every tab that was sent that revision holds.
-        self.shared_keys: dict[Any, Any] | None = None
+        # made for, per language: what every tab that was sent that revision holds.
+        self.shared_keys: dict[str, dict[Any, Any]] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_ticks = 0  # bot moves made: part of each bot's random seed
         self._timer: tuple[str, asyncio.Task[None]] | None = None  # (key, task) of the clock

@@ -127,10 +127,10 @@ class Connection:
             found = self.live.cache[seen] = visible_log(self.live, viewer, after)
         seq, positions = found
         # Viewers who may see the same new lines share one render (usually every seat).
-        key = ("log", positions, fresh)
+        key = ("log", positions, fresh, self.env.globals["locale"])
         cached = self.live.cache.get(key)
         if cached is None:
-            lines = log_lines(self.live, positions)
+            lines = log_lines(self.env, self.live, positions)
             html = render(self.env, "room/parts/log.html", lines=lines, append=not fresh)
             cached = self.live.cache[key] = (seq, html if lines or fresh else "")
         self._log_table, self._log_seq = table, cached[0]

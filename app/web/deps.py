@@ -13,6 +13,7 @@ from app.games.core import Game
 from app.identity import COOKIE, Identity
 from app.rooms.hub import Hub
 from app.rooms.store import Store
+from app.web import locales
 
 
 def _settings(request: Request) -> Settings:
@@ -32,8 +33,18 @@ def _games(request: Request) -> Mapping[str, Game[Any]]:
 
 
 def environment(request: Request) -> Environment:
-    """Returns the template environment pages are rendered with (the error pages too)."""
-    return request.app.state.env
+    """Returns the environment of the language this request is answered in (pages, the error
+    pages too)."""
+    envs: Mapping[str, Environment] = request.app.state.envs
+    return envs[language(request.app.state.envs, request.cookies, request.headers)]
+
+
+def language(
+    envs: Mapping[str, Any], cookies: Mapping[str, str], headers: Mapping[str, str]
+) -> str:
+    """Returns the language a page or a socket speaks: the switch's cookie, else the
+    browser's Accept-Language (a WebSocket's handshake carries both)."""
+    return locales.chosen(cookies.get(locales.COOKIE), headers.get("accept-language"), tuple(envs))
 
 
 def _identity(request: Request) -> Identity:

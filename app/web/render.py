@@ -5,18 +5,22 @@ from __future__ import annotations
 import functools
 import gettext
 import time
-from collections.abc import Callable, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from types import FunctionType
 from typing import Any
 
+from babel import dates, numbers
 from jinja2 import Environment, FileSystemLoader, Template, select_autoescape
 from jinja2.runtime import Context, Macro, new_context
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
-from app.games.core import Action, Note, Refusal
+from app.games.core import Action, Refusal
+from app.games.core.i18n import Joined, Text
+from app.web import locales
 from app.web.emoji import emoji
+from app.web.locales import SOURCE
 from app.web.rules import rules_html
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -87,9 +91,14 @@ class LoadedOnce(Environment):
         return loaded
 
 
-def make_environment(extra: Sequence[Path] = ()) -> Environment:
-    """Returns the Jinja environment: autoescaped, with gettext callables installed.
-    `extra` folders hold more templates (a test's toy games)."""
+def make_environment(
+    extra: Sequence[Path] = (),
+    locale: str = SOURCE,
+    translations: gettext.NullTranslations | None = None,
+) -> Environment:
+    """Returns the Jinja environment of one language: autoescaped, with that language's
+    gettext callables installed. `extra` folders hold more templates (a test's toy games);
+    `translations` default to the language's compiled catalogue."""
     env = LoadedOnce(
         loader=IndentFreeLoader([TEMPLATES, *extra]),
         autoescape=select_autoescape(default=True, default_for_string=True),
@@ -98,16 +107,21 @@ def make_environment(extra: Sequence[Path] = ()) -> Environment:
         lstrip_blocks=True,
         auto_reload=False,
     )
-    # Null translations until catalogues exist; every visible string already goes
-    # through _() or {% trans %}, so a catalogue can be dropped in later.
-    translations = gettext.NullTranslations()
+    # One environment per language, made once: its templates are compiled with its
+    # callables, and every render cache is kept per language (`locale` in their keys).
+    if translations is None:
+        translations = locales.translations(locale)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         *_callables(translations), newstyle=False
     )
     env.globals["_"] = env.globals["gettext"]  # skip Jinja's context-passing alias
     env.globals["translations"] = translations
-    env.globals["say"] = lambda refusal: refusal_text(env, refusal)
-    env.globals["tell"] = lambda note: note_text(env, note)
+    env.globals["locale"] = locale
+    env.globals["languages"] = _LANGUAGES  # the switch on every page: code -> own name
+    env.globals["say"] = lambda message: say(translations, message)
+    env.globals["format_date"] = functools.partial(dates.format_date, locale=locale)
+    env.globals["format_datetime"] = functools.partial(dates.format_datetime, locale=locale)
+    env.globals["format_number"] = functools.partial(numbers.format_decimal, locale=locale)
     env.globals["server_now"] = time.time  # a countdown tells the page the server's time
     env.filters["money"] = lambda value: f"£{value}"
     env.filters["move_vals"] = move_vals
@@ -117,6 +131,9 @@ def make_environment(extra: Sequence[Path] = ()) -> Environment:
     env.globals["rules_html"] = rules_html  # a game's rules page, if it has one
     env.globals["move"] = move_button
     return env
+
+
+_LANGUAGES = locales.names(locales.languages())
 
 
 def move_button(
@@ -185,12 +202,16 @@ def _callables(
 ) -> tuple[Callable[..., str], Callable[..., str]]:
     """Returns gettext and ngettext taking keyword variables, like Jinja's newstyle ones.
 
+    `_()` of an engine's message with parameters (or a `Joined`) says it, parts and all.
     Plain functions are called directly by templates, without the context lookup of
     Jinja's newstyle gettext: it matters on the hot path, where every move re-renders
     parts. Variables are escaped by Markup's % formatting, as newstyle does.
     """
 
     def gettext_(message: str, **variables: Any) -> str:
+        kind = type(message)
+        if kind is Joined or (kind is Text and message.params):  # type: ignore[attr-defined]
+            return say(translations, message)  # an engine's message made of parts
         text = translations.gettext(message)
         return Markup(text) % variables if variables else text
 
@@ -203,23 +224,54 @@ def _callables(
 
 def refusal_text(env: Environment, refusal: Refusal) -> str:
     """Returns a refusal translated for the viewer, parameters filled in."""
-    translations: gettext.NullTranslations = env.globals["translations"]  # type: ignore[assignment]
-    params = {
-        key: translations.gettext(value) if key in refusal.translated else value
-        for key, value in refusal.params.items()
-    }
-    return translations.gettext(refusal.reason).format(**params)
+    return say(env.globals["translations"], refusal)  # type: ignore[arg-type]
 
 
-def note_text(env: Environment, note: Note) -> str:
-    """Returns a note translated for the viewer, its parameters filled in (a text parameter
-    is a marked message too, such as a category's name)."""
-    translations: gettext.NullTranslations = env.globals["translations"]  # type: ignore[assignment]
-    params = {
-        name: translations.gettext(value) if isinstance(value, str) else value
-        for name, value in note.params.items()
-    }
-    return translations.gettext(note.message).format(**params)
+def text(env: Environment, message: str) -> str:
+    """Returns a message (a `Text` or `Joined`; a plain string is kept) in the env's
+    language."""
+    return say(env.globals["translations"], message)  # type: ignore[arg-type]
+
+
+def locale_of(env: Environment) -> str:
+    """Returns the language an environment speaks ("en", "it")."""
+    return env.globals["locale"]  # type: ignore[return-value]
+
+
+def say(translations: gettext.NullTranslations, message: str | Refusal) -> str:
+    """Returns a message in a language: a `Text` by its msgid (and plural form for its
+    count) with its parameters said too, a `Joined` item by item, a refusal by its reason.
+    A plain string is words as they are (a player's name), there and inside a message:
+    everything marked with `core.i18n._` is a `Text`."""
+    kind = type(message)
+    if kind is Text:
+        assert isinstance(message, Text)
+        if message.plural is None:
+            words = translations.gettext(message.msgid)
+        else:
+            words = translations.ngettext(message.msgid, message.plural, message.number)
+        return words.format(**_said(translations, message.params)) if message.params else words
+    if kind is Joined:
+        assert isinstance(message, Joined)
+        return _said_one(translations, message.separator).join(
+            _said_one(translations, item) for item in message.items
+        )
+    if isinstance(message, Refusal):
+        return translations.gettext(message.reason).format(**_said(translations, message.params))
+    return message  # words as they are: a player's name
+
+
+def _said(translations: gettext.NullTranslations, params: Mapping[str, Any]) -> dict[str, Any]:
+    """Returns a message's parameters with those that are messages said: only `Text` and
+    `Joined` values are; any other (a player's name, a number) is shown as it is."""
+    return {name: _said_one(translations, value) for name, value in params.items()}
+
+
+def _said_one(translations: gettext.NullTranslations, value: Any) -> Any:
+    return say(translations, value) if type(value) in _MESSAGES else value
+
+
+_MESSAGES = (Text, Joined)
 
 
 def game_package(game_id: str) -> str:

@@ -9,16 +9,17 @@ revision and viewer, so several tabs of one seat (or all spectators) share it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 from jinja2 import Environment, meta
 
-from app.games.core import Note, Point, Result
+from app.games.core import Point, Result
 from app.games.core.clock import PRESETS
 from app.games.core.undo import Undo
 from app.rooms.live import HOST, OPEN, LiveRoom
-from app.web.render import game_package, render
+from app.web.locales import SOURCE
+from app.web.render import game_package, render, text
 
 LOG_TAIL = 200
 
@@ -73,31 +74,30 @@ def summary_part(live: LiveRoom, viewer: Viewer) -> Part:
     if match is None or match.result is None:
         return Part("summary", None, "room/parts/summary.html", None)
     is_host = viewer.person_id is not None and viewer.person_id == live.row.host_id
-    data = summary_of(match.result, tuple(p.name for p in match.players))
+    data = summary_of(match.result)
     return Part("summary", (match.record_id, is_host), "room/parts/summary.html", data)
 
 
 class Summary(NamedTuple):
-    """What the end-of-game summary shows: the players by rank as (rank, name, score), the
-    winners' names, what decided (a `Note`, or None) and else the winning margin (0: none)."""
+    """What the end-of-game summary shows: the seats by rank as (rank, seat, score), the
+    winning seats, what decided (a message, or None) and else the winning margin (0: none)."""
 
-    rows: tuple[tuple[int, str, int], ...]
-    winners: str
-    won: int  # how many share the win
-    decided: Note | None
+    rows: tuple[tuple[int, int, int], ...]
+    winners: tuple[int, ...]
+    decided: str | None
     margin: int
 
 
-def summary_of(result: Result, names: tuple[str, ...]) -> Summary:
-    order = sorted(range(len(names)), key=lambda s: (result.ranks[s], -result.scores[s], s))
-    rows = tuple((result.ranks[s], names[s], result.scores[s]) for s in order)
+def summary_of(result: Result) -> Summary:
+    seats = range(len(result.scores))
+    order = sorted(seats, key=lambda s: (result.ranks[s], -result.scores[s], s))
+    rows = tuple((result.ranks[s], s, result.scores[s]) for s in order)
     winners = result.winners
     margin = 0
-    if result.decided is None and len(winners) == 1 and len(names) > 1:
+    if result.decided is None and len(winners) == 1 and len(rows) > 1:
         best = result.scores[winners[0]]
         margin = best - max(score for seat, score in enumerate(result.scores) if seat != winners[0])
-    joined = ", ".join(names[seat] for seat in winners)
-    return Summary(rows, joined, len(winners), result.decided, max(margin, 0))
+    return Summary(rows, winners, result.decided, max(margin, 0))
 
 
 def seats_part(live: LiveRoom, viewer: Viewer) -> Part:
@@ -130,16 +130,17 @@ class Shared(NamedTuple):
 
 def shared(env: Environment, live: LiveRoom) -> Shared:
     """Returns this revision's shared parts, with the HTML of those changed since the last."""
-    made: Shared | None = live.cache.get("shared")
+    locale: str = env.globals["locale"]  # type: ignore[assignment]
+    made: Shared | None = live.cache.get(("shared", locale))
     if made is None:
         clocks = _clock_parts(live) if live.match and live.match.clocks and live.playing else ()
         game, viewed = _public_game_parts(env, live)
         table = table_part(live, _NOBODY).key
         keys: dict[Any, Any] = {part.name: part.key for part in (*clocks, *game)}
         keys[_TABLE] = table
-        since = live.shared_keys
+        since = live.shared_keys.get(locale)
         held = since if since is not None and since.get(_TABLE) == table else {}
-        made = live.cache["shared"] = Shared(
+        made = live.cache["shared", locale] = Shared(
             clocks,
             game,
             viewed,
@@ -148,7 +149,7 @@ def shared(env: Environment, live: LiveRoom) -> Shared:
             "".join(changed_parts(env, live, _NOBODY, clocks, held)),
             "".join(changed_parts(env, live, _NOBODY, game, held)),
         )
-        live.shared_keys = keys
+        live.shared_keys[locale] = keys
     return made
 
 
@@ -373,18 +374,19 @@ def render_part(env: Environment, live: LiveRoom, viewer: Viewer, part: Part) ->
     A template that never reads who is looking (`seat`, `viewer`, `view`) renders the
     same HTML for equal data, so viewers share it; the others are cached per viewer.
     """
+    locale = env.globals["locale"]  # HTML is in a language: cached per language
     if _viewer_free(env, part.template):
-        shared = live.cache.setdefault(("shared", part.name), [])
+        shared = live.cache.setdefault(("shared", part.name, locale), [])
         for key, html in shared:
             if key is part.key or key == part.key:
                 return html
-        html = render(env, part.template, **_context(live, viewer, part))
+        html = render(env, part.template, **_context(env, live, viewer, part))
         shared.append((part.key, html))
         return html
-    cache_key = ("html", part.name, viewer.seat, viewer.person_id)
+    cache_key = ("html", part.name, viewer.seat, viewer.person_id, locale)
     html = live.cache.get(cache_key)
     if html is None:
-        html = render(env, part.template, **_context(live, viewer, part))
+        html = render(env, part.template, **_context(env, live, viewer, part))
         live.cache[cache_key] = html
     return html
 
@@ -411,7 +413,18 @@ def _viewer_free(env: Environment, template: str) -> bool:
     return cache[template]
 
 
-def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
+def _names(env: Environment, live: LiveRoom) -> list[str]:
+    """Returns the players' names in the env's language (a bot's seat label is a message),
+    made once per revision and language."""
+    locale = env.globals["locale"]
+    names: list[str] | None = live.cache.get(("names", locale))
+    if names is None:
+        players = live.match.players if live.match else []
+        names = live.cache["names", locale] = said_lines(env, (p.name for p in players))
+    return names
+
+
+def _context(env: Environment, live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
     match = live.match
     return {
         "part": part.data,
@@ -420,7 +433,7 @@ def _context(live: LiveRoom, viewer: Viewer, part: Part) -> dict[str, Any]:
         "seat": viewer.seat,
         "room": live.row,
         "game": live.game,
-        "names": [p.name for p in match.players] if match else [],
+        "names": _names(env, live),
         # Who sits at each seat, for the links from a final score table to their history.
         "people": [p.person_id for p in match.players] if match else [],
         # The version a seat's moves are sent with: its stamp (see `Match.stamps`).
@@ -456,11 +469,19 @@ def visible_log(live: LiveRoom, viewer: Viewer, after: int) -> tuple[int, tuple[
     return match.version, tuple(positions)
 
 
-def log_lines(live: LiveRoom, positions: tuple[int, ...]) -> list[str]:
-    """Returns the log events at these positions in plain words."""
+def log_lines(env: Environment, live: LiveRoom, positions: tuple[int, ...]) -> list[str]:
+    """Returns the log events at these positions in plain words, in the env's language."""
     match = live.match
     if match is None:
         return []
     names = [p.name for p in match.players]
     describe = live.game.log_line
-    return [describe(match.log[index][1], names) for index in positions]
+    return said_lines(env, (describe(match.log[index][1], names) for index in positions))
+
+
+def said_lines(env: Environment, lines: Iterable[str]) -> list[str]:
+    """Returns log lines (`Game.describe`'s messages) in the env's language; English lines
+    are the messages' own words."""
+    if env.globals["locale"] == SOURCE:
+        return list(lines)
+    return [text(env, line) for line in lines]

@@ -91,11 +91,22 @@ class Tab:
 
     @classmethod
     async def open(
-        cls, base_url: str, code: str, cookie: str | None, origin: str | None = None
+        cls,
+        base_url: str,
+        code: str,
+        cookie: str | None,
+        origin: str | None = None,
+        language: str | None = None,
+        cookies: dict[str, str] | None = None,
     ) -> Tab:
+        """Opens a tab's socket; `language` is the browser's Accept-Language, `cookies`
+        more of the browser's cookies."""
         headers = {"Origin": origin or base_url}
-        if cookie:
-            headers["Cookie"] = f"{COOKIE}={cookie}"
+        if language:
+            headers["Accept-Language"] = language
+        jar = {**({COOKIE: cookie} if cookie else {}), **(cookies or {})}
+        if jar:
+            headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in jar.items())
         url = base_url.replace("http://", "ws://") + f"/ws/r/{code}"
         socket = await websockets.connect(url, additional_headers=headers, max_size=2**20)
         return cls(socket)

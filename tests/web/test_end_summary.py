@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from app.games.core import Note, Result
+from app.games.core import Result
+from app.games.core.i18n import _
 from app.games.core.bots import playout
 from app.games.registry import GAMES
-from app.web.render import note_text
+from app.web.render import text
 from app.web.table import render_part, summary_of, summary_part, viewer_of
 from tests.support.rooms import ENV, room_with
 
@@ -58,10 +59,10 @@ def test_while_a_game_runs_the_summary_is_empty() -> None:
 
 
 def test_the_margin_is_shown_when_nothing_else_decided() -> None:
-    summary = summary_of(Result(scores=(12, 20, 15), ranks=(3, 1, 2)), ("A", "B", "C"))
-    assert summary.margin == 5 and [row[1] for row in summary.rows] == ["B", "C", "A"]
-    shared = summary_of(Result(scores=(20, 20), ranks=(1, 1)), ("A", "B"))
-    assert shared.margin == 0 and shared.winners == "A, B" and shared.won == 2
+    summary = summary_of(Result(scores=(12, 20, 15), ranks=(3, 1, 2)))
+    assert summary.margin == 5 and [row[1] for row in summary.rows] == [1, 2, 0]
+    shared = summary_of(Result(scores=(20, 20), ranks=(1, 1)))
+    assert shared.margin == 0 and shared.winners == (0, 1)
 
 
 def test_four_pints_says_a_tie_on_points_was_broken_by_the_best_round() -> None:
@@ -72,16 +73,27 @@ def test_four_pints_says_a_tie_on_points_was_broken_by_the_best_round() -> None:
     tied = state.__class__(**{**_fields(state), "round_scores": ((10, 4), (2, 8))})
     result = final_result(tied)
     assert result.ranks == (1, 2) and result.decided is not None
-    assert note_text(ENV, result.decided) == (
+    assert text(ENV, result.decided) == (
         "Tied on points: the best single round (10 points) decided."
     )
     clear = final_result(state.__class__(**{**_fields(state), "round_scores": ((10, 4),)}))
     assert clear.decided is None
 
 
-def test_a_notes_text_parameters_are_translated_too() -> None:
-    note = Note("Tied on points: more cards of {category} decided.", {"category": "Sport"})
-    assert note_text(ENV, note) == "Tied on points: more cards of Sport decided."
+def test_what_decided_is_said_in_the_viewers_language_with_its_parameters() -> None:
+    import gettext
+
+    from app.web.render import make_environment
+
+    class Pirate(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return {"Sport": "Arrr-sport", "More of {category}.": "Arrr, more {category}!"}.get(
+                message, message
+            )
+
+    env = make_environment(translations=Pirate())
+    decided = _("More of {category}.").format(category=_("Sport"))
+    assert text(env, decided) == "Arrr, more Arrr-sport!"
 
 
 def _fields(state: Any) -> dict[str, Any]:

@@ -27,7 +27,8 @@ def get(filled: Filled, path: str) -> httpx.Response:
 
 def result_rows(html: str) -> list[str]:
     results = html.split("<h2>Results</h2>", 1)[1]
-    return re.findall(r"<tr(?: class=\"won\")?><td>\d{4}-\d\d-\d\d</td>", results)
+    day = r"<time datetime=\"\d{4}-\d\d-\d\d\">[^<]+</time>"
+    return re.findall(rf"<tr(?: class=\"won\")?><td>{day}</td>", results)
 
 
 def test_a_person_with_no_games_has_a_page_and_empty_charts(filled: Filled) -> None:

@@ -252,7 +252,9 @@ class Game(ABC, Generic[S]):
         """Returns the final result once the game is over, else None."""
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
-        """Returns an event in plain words for the log; games override this."""
+        """Returns an event for the log, as a message (`core.i18n.Text` or `Joined`: its
+        English words, with the message id and parameters the web layer says in each
+        viewer's language); games override this."""
         return type(event).__name__
 
     def log_line(self, event: Event, names: Sequence[str]) -> str:

@@ -59,16 +59,6 @@ class Applied(Generic[S]):
 
 
 @dataclass(frozen=True, slots=True)
-class Note:
-    """A sentence for players that names nobody: a message id marked with `_` and its
-    parameters (a parameter that is a marked message, such as a category's name, is
-    translated too)."""
-
-    message: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
 class Result:
     """The end of a game: totals per seat, ranks (1 = best, ties share), rounds.
 
@@ -78,14 +68,15 @@ class Result:
     server stores it and hands it to the next game's setup.
 
     `decided` says what decided the winner when the totals alone do not (a tie-break, the
-    first to reach a target): the end-of-game summary shows it, else the winning margin.
+    first to reach a target), a message marked with `_` and formatted, naming nobody: the
+    end-of-game summary shows it, else the winning margin.
     """
 
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     rounds: tuple[tuple[int, ...], ...] = ()
     carry: Any = None
-    decided: Note | None = None
+    decided: str | None = None
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.games.core.i18n import _
-from app.games.core.outcome import Note, Result, rank_by
+from app.games.core.outcome import Result, rank_by
 from app.games.for20.cards import WIN_POINTS, points
 from app.games.for20.state import Board, For20State
 
@@ -66,16 +66,16 @@ def final_result(state: For20State) -> Result:
     return Result(scores=totals, ranks=rank_by(keys), rounds=(totals,), decided=_decided(state))
 
 
-def _decided(state: For20State) -> Note | None:
+def _decided(state: For20State) -> str | None:
     """Returns how the game was won, for the end-of-game summary."""
     if state.winner is None:
         return None
     if state.round >= ROUND_LIMIT:
-        message = _("Round {rounds} ended the game: the highest score won.")
-        return Note(message, {"rounds": ROUND_LIMIT})
-    if state.extra:
-        return Note(
-            _("Several players reached {points} points: extra rounds decided."),
-            {"points": WIN_POINTS},
+        return _("Round {rounds} ended the game: the highest score won.").format(
+            rounds=ROUND_LIMIT
         )
-    return Note(_("The first to end a round with {points} points or more."), {"points": WIN_POINTS})
+    if state.extra:
+        return _("Several players reached {points} points: extra rounds decided.").format(
+            points=WIN_POINTS
+        )
+    return _("The first to end a round with {points} points or more.").format(points=WIN_POINTS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.games.core.i18n import _, n_
+from app.games.core.i18n import Joined, _, n_
 from app.games.core.outcome import Event, Revealed
 from app.games.for20.cards import (
     CARDS,
@@ -147,7 +147,7 @@ def card_name(card_id: int) -> str:
     """Returns a card as the log writes it: "Skunk (2)", "Bong", "Polizia"."""
     spec = CARDS[card_id].spec
     if isinstance(spec, MaterialSpec):
-        return f"{spec.name} ({spec.points})"
+        return Joined(" ", (spec.name, f"({spec.points})"))
     return spec.name
 
 
@@ -156,11 +156,12 @@ def describe(event: Event, names: Names) -> str:
     describer = _DESCRIBERS.get(type(event))
     text = describer(event, names) if describer else type(event).__name__
     ops = event.ops() if isinstance(event, For20Event) else ()
-    return " · ".join([*(f"OP {op:02d}" for op in ops), text])
+    # The rulebook's operation numbers, as the rulebook of the reader's language writes them.
+    return Joined(" · ", (*(_("OP {op}").format(op=f"{op:02d}") for op in ops), text))
 
 
 def _list(cards: Sequence[int]) -> str:
-    return ", ".join(card_name(card) for card in cards)
+    return Joined(", ", (card_name(card) for card in cards))
 
 
 def _turn_started(event: Any, names: Names) -> str:
@@ -254,18 +255,40 @@ def _recycled(event: Any, names: Names) -> str:
 
 
 def _action_declared(event: Any, names: Names) -> str:
-    text = n_(
-        "{name} plays {card} for {cost} coin", "{name} plays {card} for {cost} coins", event.cost
-    ).format(name=names[event.seat], card=card_name(event.card), cost=event.cost)
+    # Whole sentences, one per kind of target: a translation may order its words freely.
     if event.target_seat is not None and event.target_card is not None:
-        return text + _(" on {owner}'s {target}.").format(
-            owner=names[event.target_seat], target=card_name(event.target_card)
+        text = n_(
+            "{name} plays {card} for {cost} coin on {owner}'s {target}.",
+            "{name} plays {card} for {cost} coins on {owner}'s {target}.",
+            event.cost,
         )
-    if event.target_seat is not None:
-        return text + _(" on {owner}.").format(owner=names[event.target_seat])
-    if event.target_card is not None:
-        return text + _(", naming {target}.").format(target=card_name(event.target_card))
-    return text + "."
+    elif event.target_seat is not None:
+        text = n_(
+            "{name} plays {card} for {cost} coin on {owner}.",
+            "{name} plays {card} for {cost} coins on {owner}.",
+            event.cost,
+        )
+    elif event.target_card is not None:
+        text = n_(
+            "{name} plays {card} for {cost} coin, naming {target}.",
+            "{name} plays {card} for {cost} coins, naming {target}.",
+            event.cost,
+        )
+    else:
+        text = n_(
+            "{name} plays {card} for {cost} coin.",
+            "{name} plays {card} for {cost} coins.",
+            event.cost,
+        )
+    owner = names[event.target_seat] if event.target_seat is not None else ""
+    target = card_name(event.target_card) if event.target_card is not None else ""
+    return text.format(
+        name=names[event.seat],
+        card=card_name(event.card),
+        cost=event.cost,
+        owner=owner,
+        target=target,
+    )
 
 
 def _action_resolved(event: Any, names: Names) -> str:

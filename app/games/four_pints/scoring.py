@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.games.core.i18n import _
-from app.games.core.outcome import Note, Result, rank_by, tie_broken
+from app.games.core.outcome import Result, rank_by, tie_broken
 from app.games.four_pints.state import FourPintsState
 
 
@@ -20,8 +20,7 @@ def final_result(state: FourPintsState) -> Result:
     decided = None
     if tie_broken(sums, ranks):
         top = max(b for b, rank in zip(best, ranks, strict=True) if rank == 1)
-        decided = Note(
-            _("Tied on points: the best single round ({points} points) decided."),
-            {"points": top},
+        decided = _("Tied on points: the best single round ({points} points) decided.").format(
+            points=top
         )
     return Result(scores=sums, ranks=ranks, rounds=state.round_scores, decided=decided)

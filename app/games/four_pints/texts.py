@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.games.core.i18n import _
+from app.games.core.i18n import Joined, _
 from app.games.core.outcome import Event, Revealed
 from app.games.core.texts import game_over
 from app.games.four_pints.cards import KIND_NAMES, SPECS, Beer, Kind
@@ -81,7 +81,7 @@ def _beer(beer: str) -> str:
 
 
 def _pounds(values: Sequence[int]) -> str:
-    return ", ".join(_("£{value}").format(value=value) for value in values)
+    return Joined(", ", (_("£{value}").format(value=value) for value in values))
 
 
 def _round_started(event: Any, names: Names) -> str:
@@ -174,9 +174,12 @@ def _saved(event: Any, names: Names) -> str:
 
 
 def _round_ended(event: Any, names: Names) -> str:
-    scores = ", ".join(
-        _("{name} {points}").format(name=names[seat], points=points)
-        for seat, points in enumerate(event.scores)
+    scores = Joined(
+        ", ",
+        (
+            _("{name} {points}").format(name=names[seat], points=points)
+            for seat, points in enumerate(event.scores)
+        ),
     )
     return _("Round {round} ends. Scores: {scores}.").format(round=event.round, scores=scores)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.games.core.i18n import _
+from app.games.core.i18n import Joined, _
 from app.games.core.outcome import Event, Revealed
 from app.games.speedy_pickers.cards import CARDS, CATEGORY_NAMES, POWER_NAMES, Kind, Power
 from app.games.speedy_pickers.events import (
@@ -76,7 +76,7 @@ def describe(event: Event, names: Names) -> str:
 
 
 def _objects(keys: Sequence[str]) -> str:
-    return ", ".join(BY_KEY[key].name for key in keys) if keys else _("none")
+    return Joined(", ", (BY_KEY[key].name for key in keys)) if keys else _("none")
 
 
 def _card(card_id: int) -> str:
@@ -99,7 +99,7 @@ def _tiles_drawn(event: Any, names: Names) -> str:
 
 
 def _cards_drawn(event: Any, names: Names) -> str:
-    cards = ", ".join(_card(card) for card in event.cards) or _("none")
+    cards = Joined(", ", (_card(card) for card in event.cards)) if event.cards else _("none")
     return _("Cards put on display: {cards}.").format(cards=cards)
 
 
@@ -165,11 +165,12 @@ def _search_ended(event: Any, names: Names) -> str:
 
 
 def _checked(event: Any, names: Names) -> str:
-    text = _("{name} found: {right}. Wrong, face down: {wrong}.").format(
+    text: str = _("{name} found: {right}. Wrong, face down: {wrong}.").format(
         name=names[event.seat], right=_objects(event.right), wrong=_objects(event.wrong)
     )
     if event.returned:
-        text += " " + _("Back into the bag: {objects}.").format(objects=_objects(event.returned))
+        back = _("Back into the bag: {objects}.").format(objects=_objects(event.returned))
+        text = Joined(" ", (text, back))
     return text
 
 

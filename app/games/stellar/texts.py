@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.games.core.i18n import _
+from app.games.core.i18n import Joined, _
 from app.games.core.outcome import Event, Revealed
 from app.games.core.texts import game_over
 from app.games.stellar.cards import CARDS, SUIT_NAMES, Suit
@@ -56,7 +56,7 @@ def card_name(card_id: int) -> str:
     if card.is_six_zero:
         return _("{suit} 6/0").format(suit=card.name)
     text = _("{suit} {value}").format(suit=card.name, value=card.value)
-    return f"{text} {_STAR * card.stars}" if card.stars else text
+    return Joined(" ", (text, _STAR * card.stars)) if card.stars else text
 
 
 def _stack(suit: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.games.core.i18n import _
-from app.games.core.outcome import Note, Result, rank_by, tie_broken
+from app.games.core.outcome import Result, rank_by, tie_broken
 from app.games.stickers.board import level_of
 from app.games.stickers.cards import CATEGORY_NAMES, Category
 from app.games.stickers.hooks import Awards, Counts
@@ -113,7 +113,7 @@ def final_result(state: StickersState) -> Result:
 
 def _decided(
     state: StickersState, keys: tuple[tuple[int, ...], ...], ranks: tuple[int, ...]
-) -> Note | None:
+) -> str | None:
     """Returns the category that broke a tie on points for the win, if one did."""
     totals = tuple(key[0] for key in keys)
     if not tie_broken(totals, ranks):
@@ -126,7 +126,6 @@ def _decided(
     level = next(
         n for n, (a, b) in enumerate(zip(keys[winner][1:], runner_up[1:], strict=True)) if a != b
     )
-    return Note(
-        _("Tied on points: more cards of {category} decided."),
-        {"category": CATEGORY_NAMES[state.board[level]]},
+    return _("Tied on points: more cards of {category} decided.").format(
+        category=CATEGORY_NAMES[state.board[level]]
     )

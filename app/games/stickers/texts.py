@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.games.core.i18n import _, n_
+from app.games.core.i18n import Joined, _, n_
 from app.games.core.outcome import Event
 from app.games.core.outcome import Revealed as Hidden
-from app.games.core.texts import game_over
+from app.games.core.texts import game_over, names_and
 from app.games.stickers.campaign_views import sticker_name
 from app.games.stickers.cards import CARDS, CATEGORY_NAMES, Category
 from app.games.stickers.events import (
@@ -55,7 +55,7 @@ def _category(key: str) -> str:
 
 
 def _cards(cards: Sequence[int]) -> str:
-    return ", ".join(CATEGORY_NAMES[CARDS[card].category] for card in cards)
+    return Joined(", ", (CATEGORY_NAMES[CARDS[card].category] for card in cards))
 
 
 def _started(event: Any, names: Names) -> str:
@@ -116,9 +116,9 @@ def _handed_card(event: Any, names: Names) -> str:
 
 def _drew(event: Any, names: Names) -> str:
     text = n_("{name} draws {count} card.", "{name} draws {count} cards.", event.count)
-    line = text.format(name=names[event.seat], count=event.count)
+    line: str = text.format(name=names[event.seat], count=event.count)
     if event.from_stock:
-        line += " " + _("({count} from the stock)").format(count=event.from_stock)
+        line = Joined(" ", (line, _("({count} from the stock)").format(count=event.from_stock)))
     return line
 
 
@@ -162,18 +162,19 @@ def _game_ended(event: Any, names: Names) -> str:
 
 def _trophy(event: Any, names: Names) -> str:
     text = n_("{names} gets a trophy.", "{names} get a trophy each.", len(event.seats))
-    return text.format(names=_(" and ").join(names[seat] for seat in event.seats))
+    return text.format(names=names_and(names[seat] for seat in event.seats))
 
 
 def _upgrade_opened(event: Any, names: Names) -> str:
     upgrade = UPGRADES[event.upgrade]
-    line = _("Upgrade opened: {title}.").format(title=upgrade.title)
+    line: str = _("Upgrade opened: {title}.").format(title=upgrade.title)
     if upgrade.category is not None:
         line = _("Upgrade opened: {title} ({category}).").format(
             title=upgrade.title, category=CATEGORY_NAMES[upgrade.category]
         )
     if event.aside:
-        line += " " + _("({count} set aside for a bigger group)").format(count=event.aside)
+        aside = _("({count} set aside for a bigger group)").format(count=event.aside)
+        line = Joined(" ", (line, aside))
     return line
 
 

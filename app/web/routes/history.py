@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gettext
 from datetime import datetime
 from typing import Annotated
 
@@ -14,7 +13,7 @@ from app.games.core.i18n import _
 from app.history import charts, pages
 from app.rooms.store import Store
 from app.web.deps import EnvDep, GamesDep, PersonDep, StoreDep
-from app.web.render import render
+from app.web.render import locale_of, render, text
 from app.web.security import IMAGE_CSP
 
 router = APIRouter()
@@ -58,7 +57,8 @@ async def scores_chart(person_id: int, env: EnvDep, games: GamesDep, store: Stor
         if line.finished_at is not None:
             name = _game_name(env, games, line.game_type)
             series.setdefault(name, []).append((line.finished_at, line.score))
-    return _svg(charts.scores_over_time(_text(env, _("Scores, latest games")), series))
+    title = _text(env, _("Scores, latest games"))
+    return _svg(charts.scores_over_time(title, series, locale_of(env)))
 
 
 @router.get("/people/{person_id}/wins.svg")
@@ -69,7 +69,7 @@ async def wins_chart(person_id: int, env: EnvDep, games: GamesDep, store: StoreD
     rates = {
         _game_name(env, games, t.game_type): 100 * t.wins / t.played for t in tallies if t.played
     }
-    return _svg(charts.win_rates(_text(env, _("Games won")), rates))
+    return _svg(charts.win_rates(_text(env, _("Games won")), rates, locale_of(env)))
 
 
 @router.get("/games/{game_id}/history", response_class=HTMLResponse)
@@ -113,8 +113,7 @@ def _svg(svg: str) -> Response:
 
 
 def _text(env: Environment, message: str) -> str:
-    translations: gettext.NullTranslations = env.globals["translations"]  # type: ignore[assignment]
-    return translations.gettext(message)
+    return text(env, message)
 
 
 def _game_name(env: Environment, games: GamesDep, game_type: str) -> str:

@@ -7,8 +7,10 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
+from app.games.core.i18n import _
 from app.rooms.pictures import Easel
-from app.web.deps import HubDep, PersonDep
+from app.web.deps import HubDep, PersonDep, language_env
+from app.web.render import text
 
 router = APIRouter()
 
@@ -36,12 +38,18 @@ async def picture(
     live = await hub.room(code) if len(code) <= 32 and len(name) <= 40 else None
     shown = live.viewer_pictures(live.seat_of(person)).get(name) if live is not None else None
     if live is None or shown is None:
-        return Response("No such picture.", status_code=404, media_type="text/plain")
+        return missing_picture(request)
     picture, token = shown
     easel: Easel = request.app.state.easel
     try:
         painted = await easel.painted(picture)
     except KeyError:
-        return Response("No such picture.", status_code=404, media_type="text/plain")
+        return missing_picture(request)
     headers = _KEEP if v == token else _FRESH
     return Response(painted.data, media_type=painted.media_type, headers=headers)
+
+
+def missing_picture(request: Request) -> Response:
+    """Returns the answer for a picture that is not (or no longer) there, in plain words."""
+    words = text(language_env(request), _("No such picture."))
+    return Response(words, status_code=404, media_type="text/plain")

@@ -28,9 +28,11 @@ from app.games.core.i18n import _
 from app.rooms.replay_file import MAX_BYTES, export, read
 from app.rooms.replays import CannotReplay, Recording, Timeline, Timelines, recording
 from app.web.chat import replay_lines
-from app.web.deps import EnvDep, GamesDep, PersonDep, StoreDep
-from app.web.render import refusal_text, render
+from app.web.deps import EnvDep, GamesDep, PersonDep, StoreDep, language_env
+from app.web.render import refusal_text, render, text
 from app.web.replay_table import EVERYTHING, Seen, moment_html
+from app.web.routes.pictures import missing_picture
+from app.web.table import said_lines
 
 router = APIRouter()
 
@@ -211,7 +213,9 @@ async def _page(
         timeline=timeline,
         step=step,
         table=_moment(env, shown, timeline, step, seen),
-        lines=replay_lines(_lines(shown, timeline, seen), shown.recorded.chat, timeline.moves),
+        lines=replay_lines(
+            _lines(env, shown, timeline, seen), shown.recorded.chat, timeline.moves
+        ),
         **context,
     )
     return HTMLResponse(html)
@@ -225,16 +229,18 @@ def _moment(env: Environment, shown: Shown, timeline: Timeline, step: int, seen:
     return moment_html(env, shown.game, shown.recorded, timeline, step, seen, picture_url)
 
 
-def _lines(shown: Shown, timeline: Timeline, seen: Seen) -> list[tuple[int, str]]:
-    """Returns the log as (move, line) for every event the viewer may see, in order."""
+def _lines(env: Environment, shown: Shown, timeline: Timeline, seen: Seen) -> list[tuple[int, str]]:
+    """Returns the log as (move, line) for every event the viewer may see, in order, in the
+    viewer's language."""
     names = shown.recorded.names
     describe = shown.game.log_line
-    return [
-        (step, describe(event, names))
-        for step, events in enumerate(timeline.events)
-        for event in events
-        if seen.everything or event.visible_to(seen.seat)
-    ]
+    steps, lines = [], []
+    for step, events in enumerate(timeline.events):
+        for event in events:
+            if seen.everything or event.visible_to(seen.seat):
+                steps.append(step)
+                lines.append(describe(event, names))
+    return list(zip(steps, said_lines(env, lines), strict=True))
 
 
 @router.get("/r/{code}/games/{number}/at/{step}", response_class=HTMLResponse)
@@ -256,10 +262,12 @@ def _moment_response(
     request: Request, shown: Shown | None, person: int | None, view: str, step: int
 ) -> Response:
     timeline = _timeline(request, shown)
+    env = language_env(request)
     if shown is None or timeline is None or not 0 <= step <= timeline.moves:
-        return Response(_("There is no such moment."), status_code=404, media_type="text/plain")
+        missing = text(env, _("There is no such moment."))
+        return Response(missing, status_code=404, media_type="text/plain")
     seen = _seen(shown, person, view)
-    html = _moment(request.app.state.env, shown, timeline, step, seen)
+    html = _moment(env, shown, timeline, step, seen)
     return HTMLResponse(html, headers={"Cache-Control": "private, no-cache", "Vary": "Cookie"})
 
 
@@ -298,7 +306,7 @@ async def imported_picture(
 async def _picture(
     request: Request, shown: Shown | None, person: int | None, view: str, step: int, name: str
 ) -> Response:
-    missing = Response("No such picture.", status_code=404, media_type="text/plain")
+    missing = missing_picture(request)
     timeline = _timeline(request, shown)
     if shown is None or timeline is None or not 0 <= step <= timeline.moves:
         return missing

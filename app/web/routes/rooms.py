@@ -12,7 +12,15 @@ from app.games.core import Refusal
 from app.games.core.i18n import _
 from app.identity import COOKIE
 from app.web.connection import Connection
-from app.web.deps import EnvDep, HubDep, IdentityDep, PersonDep, SettingsDep, StoreDep
+from app.web.deps import (
+    EnvDep,
+    HubDep,
+    IdentityDep,
+    PersonDep,
+    SettingsDep,
+    StoreDep,
+    language,
+)
 from app.web.names import set_person_cookie, usable_name
 from app.web.render import refusal_text, render
 from app.web.security import origin_allowed
@@ -82,5 +90,7 @@ async def room_socket(socket: WebSocket, code: str) -> None:
         await socket.close(code=4404)
         return
     person = app.state.identity.read(socket.cookies.get(COOKIE))
+    # The tab's language is the page's: its handshake carries the same cookie and header.
+    env = app.state.envs[language(app.state.envs, socket.cookies, socket.headers)]
     await socket.accept()
-    await Connection(socket, live, person, app.state.env).run(settings.max_message_bytes)
+    await Connection(socket, live, person, env).run(settings.max_message_bytes)
