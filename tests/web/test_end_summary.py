@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from app.games.core import Result
-from app.games.core.i18n import _
 from app.games.core.bots import playout
+from app.games.core.i18n import _
 from app.games.registry import GAMES
 from app.web.render import text
 from app.web.table import render_part, summary_of, summary_part, viewer_of

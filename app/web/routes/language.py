@@ -11,7 +11,7 @@ from fastapi.responses import RedirectResponse, Response
 from app.games.core.i18n import _
 from app.web import locales
 from app.web.deps import EnvDep, SettingsDep
-from app.web.routes.lobby import error_page
+from app.web.errors import error_page
 
 router = APIRouter()
 

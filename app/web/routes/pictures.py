@@ -9,7 +9,7 @@ from fastapi.responses import Response
 
 from app.games.core.i18n import _
 from app.rooms.pictures import Easel
-from app.web.deps import HubDep, PersonDep, language_env
+from app.web.deps import HubDep, PersonDep, environment
 from app.web.render import text
 
 router = APIRouter()
@@ -51,5 +51,5 @@ async def picture(
 
 def missing_picture(request: Request) -> Response:
     """Returns the answer for a picture that is not (or no longer) there, in plain words."""
-    words = text(language_env(request), _("No such picture."))
+    words = text(environment(request), _("No such picture."))
     return Response(words, status_code=404, media_type="text/plain")

@@ -28,7 +28,7 @@ from app.games.core.i18n import _
 from app.rooms.replay_file import MAX_BYTES, export, read
 from app.rooms.replays import CannotReplay, Recording, Timeline, Timelines, recording
 from app.web.chat import replay_lines
-from app.web.deps import EnvDep, GamesDep, PersonDep, StoreDep, language_env
+from app.web.deps import EnvDep, GamesDep, PersonDep, StoreDep, environment
 from app.web.render import refusal_text, render, text
 from app.web.replay_table import EVERYTHING, Seen, moment_html
 from app.web.routes.pictures import missing_picture
@@ -262,7 +262,7 @@ def _moment_response(
     request: Request, shown: Shown | None, person: int | None, view: str, step: int
 ) -> Response:
     timeline = _timeline(request, shown)
-    env = language_env(request)
+    env = environment(request)
     if shown is None or timeline is None or not 0 <= step <= timeline.moves:
         missing = text(env, _("There is no such moment."))
         return Response(missing, status_code=404, media_type="text/plain")
