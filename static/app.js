@@ -121,7 +121,9 @@
   // While the viewer has moves to make, the tab's title is the room's translated turn title
   // (data-turn-title on #room), so a player in another tab sees it; it goes back when they
   // have none. The game's moves part (its id is data-moves-part) holds controls only then.
+  // Each change is also told as a `gamenight:turn` event (detail.yours), for other scripts.
   var plainTitle = document.title;
+  var wasYours = false;
 
   function showTurnInTitle() {
     var room = document.getElementById("room");
@@ -130,6 +132,10 @@
     var yours = moves !== null && moves.querySelector("button, [ws-send]") !== null;
     var title = yours ? room.dataset.turnTitle : plainTitle;
     if (document.title !== title) document.title = title;
+    if (yours !== wasYours) {
+      wasYours = yours;
+      document.dispatchEvent(new CustomEvent("gamenight:turn", { detail: { yours: yours } }));
+    }
   }
 
   document.addEventListener("htmx:wsAfterMessage", showTurnInTitle);
