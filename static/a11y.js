@@ -64,9 +64,14 @@
   // Focus the person moved away themselves (a click or tap outside any control) is not
   // brought back; focus lost to a swap, a disabled button or another window is. (Not told
   // by focusout: a removed or disabled control may fire it too.)
+  // The page scrolls to the control only for a keyboard player: a mouse or a finger that
+  // pressed a move keeps the page where it is.
+  var byKeys = false;
   document.addEventListener("pointerdown", function (event) {
+    byKeys = false;
     if (!(event.target.closest && event.target.closest(CONTROLS))) remembered = null;
   });
+  document.addEventListener("keydown", function () { byKeys = true; });
 
   function focusLost() {
     var active = document.activeElement;
@@ -92,7 +97,7 @@
       moves.setAttribute("tabindex", "-1"); // focusable by script only, not a Tab stop
       target = moves;
     }
-    if (target) target.focus({ preventScroll: !remembered.moves });
+    if (target) target.focus({ preventScroll: !byKeys });
   }
 
   document.addEventListener("htmx:wsAfterMessage", bringFocusBack);

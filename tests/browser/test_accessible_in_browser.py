@@ -1,6 +1,8 @@
 """axe-core finds no serious or critical violation on any kind of page: the lobby and its room
 forms, a room before a game and at the table during a game of each of the five games, the card
-references, the history pages, a replay, a campaign's page and the error page.
+references, the history pages, a replay, a campaign's page and the error page. At each table
+focus has gone to the moves once they came (the start button had it), and in Stellar a card is
+picked and placed on a space by keys, the two-step move of that game.
 
 One server and one person's browser serve every page, to keep the test short. What the rules
 not yet enforced (tests/browser/axe.py) find is written beside the screenshots, for the lead.
@@ -8,24 +10,19 @@ not yet enforced (tests/browser/axe.py) find is written beside the screenshots, 
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from app.db.engine import make_engine
-from app.db.migrate import upgrade
 from app.games.registry import GAMES
-from app.rooms.store import Store
 from tests.browser import people
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import SHOTS
-from tests.support.replays import StoredGame, store_game
+from tests.support.replays import StoredGame, stored_in_new_database
 from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -43,19 +40,7 @@ class Site:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     folder = tmp_path_factory.mktemp("a11y")
-    url = f"sqlite+aiosqlite:///{folder / 'gamenight.db'}"
-    upgrade(url, quiet=True)
-
-    async def seed() -> StoredGame:
-        engine = make_engine(url)
-        store = Store(engine)
-        stored = await store_game(store, GAMES["stellar"], 2, 3)
-        await store.close()
-        await engine.dispose()
-        return stored
-
-    with ThreadPoolExecutor(1) as thread:  # Playwright's own loop may run in this one
-        stored = thread.submit(asyncio.run, seed()).result()
+    url, stored = stored_in_new_database(folder, GAMES["stellar"], 2, 3)
     server = LiveServer(url, folder).start()
     yield Site(server.url, stored)
     server.close()
@@ -104,6 +89,27 @@ def seat_a_bot_and_start(person: people.Person) -> None:
     page.locator("#actions .moves button:not([disabled])").first.wait_for(timeout=MOVES_MS)
 
 
+_FOCUS_IN_MOVES = "() => document.activeElement.closest('#actions .moves') !== null"
+
+
+def place_a_stellar_card_by_keys(page: Any) -> None:
+    """Presses (Enter) the card that has focus, then Tabs to its first space and presses it
+    (Space); focus is on the moves again once the server has answered."""
+    focused = page.evaluate("() => document.activeElement.className")
+    assert "pick" in focused.split(), focused
+    page.keyboard.press("Enter")
+    for _tab in range(4):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.dataset.spot !== undefined"):
+            break
+    spot = page.evaluate("() => document.activeElement.dataset.spot")
+    before = page.evaluate("() => window.__gn.messages")
+    page.keyboard.press(" ")
+    page.wait_for_function("(n) => window.__gn.messages > n", arg=before)
+    page.locator(f"#{spot} .st-card").wait_for()  # the card is on that space
+    assert page.evaluate("() => document.activeElement.closest('#actions') !== null")
+
+
 def test_axe_finds_nothing_serious_on_any_page(browser: Any, site: Site) -> None:
     ann = people.Person(browser, "Ann")
     axe = Checker(ann)
@@ -117,6 +123,10 @@ def test_axe_finds_nothing_serious_on_any_page(browser: Any, site: Site) -> None
             axe.check(f"a {game.name} room before its game")
             seat_a_bot_and_start(ann)
             axe.check(f"a {game.name} table during its game")
+            # The start button was pressed: focus went to the moves when they came.
+            assert ann.page.evaluate(_FOCUS_IN_MOVES), game.name
+            if game.id == "stellar":
+                place_a_stellar_card_by_keys(ann.page)
             if game.campaigns:
                 campaign = ann.page.get_by_role("link", name=CAMPAIGN).get_attribute("href")
             if game.card_reference() is not None:
