@@ -1,7 +1,8 @@
 """Colour is never the only carrier of meaning, and symbols are said in words: every Stellar
 card names its suit, a For20 material or tool in a move names its type (move buttons have no
-colour), stars are hidden from screen readers and said as "2 stars", and a filled telescope
-space says its number. Checked on tables that seeded bot games reach."""
+colour), stars are hidden from screen readers and said as "2 stars", a filled telescope space
+says its number, and a seat's green or grey dot says "online" or "away". Checked on tables
+that seeded bot games reach."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from app.games.for20.cards import CARDS, MaterialSpec, ToolSpec
 from app.games.stellar import GAME as STELLAR
 from app.games.stellar.cards import SATELLITE_NAME, SUIT_NAMES
 from app.games.stickers import GAME as STICKERS
-from tests.support.rooms import rendered
+from tests.support.rooms import ENV, rendered
 
 _TYPES = "weed|hash|special|combo"
 
@@ -128,3 +129,11 @@ def test_stickers_stars_are_said_in_words() -> None:
                     said += 1
                     assert re.fullmatch(r"\d stars?", words), (part, words)
     assert said > 5, said
+
+
+def test_a_seats_online_dot_is_said_in_words() -> None:
+    rows = [(0, "Ann", None, True, True, True, None), (1, "Bob", None, False, False, False, None)]
+    seats = ENV.get_template("room/parts/seats.html").render(key=(rows, False, None))
+    dot = r'class="dot (on|off)"[^>]*></span><span class="visually-hidden">(\w+):<'
+    said = re.findall(dot, seats)
+    assert said == [("on", "online"), ("off", "away")], seats
