@@ -125,7 +125,8 @@
   // (data-turn-title on #room), so a player in another tab sees it; it goes back when they
   // have none. The game's moves part (its id is data-moves-part) holds controls only then.
   // When the turn comes or goes, the room hears `gamenight:turn` (detail.yours): the
-  // notifications and sound of static/notify.js listen.
+  // notifications and sound of static/notify.js and the polite "Your turn" of static/a11y.js
+  // listen.
   var plainTitle = document.title;
   var wasYours = false;
 

@@ -218,3 +218,41 @@ def test_a_click_without_a_chosen_tile_asks_for_one_and_sends_nothing(
         assert page.evaluate("() => window.__gn.sends") == 0
     finally:
         context.close()
+
+
+def _tab_to(page: Any, selector: str, limit: int = 30) -> None:
+    """Presses Tab until the element matching `selector` has focus."""
+    for _press in range(limit):
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{selector} not reached in {limit} Tabs")
+
+
+def test_the_keys_choose_a_tile_and_mark_where_the_cross_hair_is(
+    browser: Any, sky_server: LiveServer
+) -> None:
+    """Keyboard only: Tab to the tile and choose it with Enter, Tab to the picture, move the
+    cross-hair (from the middle) with the arrow keys, mark with Space."""
+    code, ann = started(sky_server)
+    context = phone(browser, sky_server, ann)
+    try:
+        page = open_picture(context, sky_server, code)
+        _tab_to(page, ".point-step[data-base*=sun]")
+        page.keyboard.press("Enter")
+        page.locator(".point-step.chosen", has_text="sun").wait_for()
+        _tab_to(page, "#picture-sky .picture-image")
+        page.locator("#picture-sky .point-cross").wait_for(state="visible")
+        x, y = target(0, "sun")
+        step = 0.02  # static/point_keys.js's STEP
+        right, down = round((x / WIDTH - 0.5) / step), round((y / HEIGHT - 0.5) / step)
+        for key, times in (("ArrowRight", right), ("ArrowLeft", -right), ("ArrowDown", down)):
+            for _press in range(max(0, times)):
+                page.keyboard.press(key)
+        page.keyboard.press(" ")
+        mx, my = marked(page, "sun")
+        assert abs(mx - (0.5 + right * step) * WIDTH) <= 1, (mx, right)
+        assert abs(my - (0.5 + down * step) * HEIGHT) <= 1, (my, down)
+        assert page.evaluate("() => window.__gn.csp") == []
+    finally:
+        context.close()

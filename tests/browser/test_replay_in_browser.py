@@ -4,20 +4,15 @@ strict CSP (the page's script is a file)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.db.engine import make_engine
-from app.db.migrate import upgrade
 from app.games.registry import GAMES
-from app.rooms.store import Store
 from tests.browser.conftest import WATCH_SCRIPT
-from tests.support.replays import StoredGame, store_game
+from tests.support.replays import StoredGame, stored_in_new_database
 from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
@@ -26,19 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 @pytest.fixture(scope="module")
 def replayed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, StoredGame]]:
     folder: Path = tmp_path_factory.mktemp("replay")
-    url = f"sqlite+aiosqlite:///{folder / 'gamenight.db'}"
-    upgrade(url, quiet=True)
-
-    async def seed() -> StoredGame:
-        engine = make_engine(url)
-        store = Store(engine)
-        stored = await store_game(store, GAMES["stellar"], 2, 3)
-        await store.close()
-        await engine.dispose()
-        return stored
-
-    with ThreadPoolExecutor(1) as thread:  # Playwright's own loop may run in this one
-        stored = thread.submit(asyncio.run, seed()).result()
+    url, stored = stored_in_new_database(folder, GAMES["stellar"], 2, 3)
     server = LiveServer(url, folder).start()
     yield server.url, stored
     server.close()

@@ -3,8 +3,10 @@ for tests of replays (no server subprocess: an ASGI client against the app)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +15,7 @@ from typing import Any
 import httpx
 
 from app.config import Settings
+from app.db.engine import make_engine
 from app.db.migrate import upgrade
 from app.games.core import Game
 from app.games.core.bots import playout
@@ -98,3 +101,23 @@ async def served(
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
             yield Served(client, app.state.store, app.state.identity)
+
+
+def stored_in_new_database(
+    folder: Path, game: Game[Any], players: int, seed: int
+) -> tuple[str, StoredGame]:
+    """Makes a SQLite database in `folder` holding one stored bot game (`store_game`), for a
+    server a browser test starts on it; returns the database's URL and the game."""
+    url = f"sqlite+aiosqlite:///{folder / 'gamenight.db'}"
+    upgrade(url, quiet=True)
+
+    async def seed_it() -> StoredGame:
+        engine = make_engine(url)
+        store = Store(engine)
+        stored = await store_game(store, game, players, seed)
+        await store.close()
+        await engine.dispose()
+        return stored
+
+    with ThreadPoolExecutor(1) as thread:  # Playwright's own loop may run in this one
+        return url, thread.submit(asyncio.run, seed_it()).result()
