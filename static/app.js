@@ -113,8 +113,6 @@
     startCountdowns();
     showPicked();
     document.querySelectorAll(".moves button").forEach(function (b) { b.disabled = false; });
-    var log = document.getElementById("log");
-    if (log) log.scrollTop = log.scrollHeight;
   });
 
   // ---- "Your turn" in the tab's title ------------------------------------------------
