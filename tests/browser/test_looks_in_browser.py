@@ -27,6 +27,7 @@ GALLERY = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = {"phone": people.PHONE, "laptop": people.LAPTOP}
 SCHEMES = ("light", "dark")
 PLAY_MS = 90_000  # the longest bots may take to reach the middle or the end of a game
+BOT_DELAY_MS = 40  # quick games, yet time for the host's press to land between two bot moves
 COLOURS = 96  # a gallery picture keeps this many colours: a table is drawn in few
 
 # Something to do for the viewer: a button in the game's moves part (data-moves-part).
@@ -73,7 +74,7 @@ TABLES = (
     Table("4 Pints", "four_pints", middle=30),
     Table("Stellar", "stellar", middle=25),
     Table("For20 Cards", "for20", {"window_seconds": 3, "starting_materials": True}, middle=25),
-    Table("Speedy Pickers", "speedy_pickers", {"seconds": 30}, middle=30),
+    Table("Speedy Pickers", "speedy_pickers", {"seconds": 30}, middle=15),
     Table("Stickers", "stickers", middle=25),
 )
 
@@ -81,7 +82,8 @@ TABLES = (
 @pytest.fixture(scope="module")
 def looks_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("looks")
-    live = LiveServer(f"sqlite+aiosqlite:///{folder / 'gamenight.db'}", folder).start()
+    database = f"sqlite+aiosqlite:///{folder / 'gamenight.db'}"
+    live = LiveServer(database, folder, bot_delay_ms=BOT_DELAY_MS).start()
     yield live
     live.close()
 
@@ -155,7 +157,13 @@ def test_every_table_fits_a_phone_and_keeps_its_log_in_view(
 
         _play_on(host, _LOG_LINES, table.middle)
         _command(host, "Play my seat again")
-        host.page.wait_for_function(_YOUR_MOVE, timeout=PLAY_MS)
+        try:
+            host.page.wait_for_function(_YOUR_MOVE, timeout=PLAY_MS)
+        except Exception:
+            host.page.screenshot(path="/tmp/look/fail.png")
+            print("ACTIONS", host.page.inner_html("#actions")[:800])
+            print("LOG", host.page.inner_text("#log")[-600:], host.errors)
+            raise
         _look(host, table, "middle")
 
         _play_on(host, _OVER)
