@@ -1,7 +1,7 @@
 // The room page's layout: the phone's drawer with the seats, the invite and the room's
 // controls, and the log kept at its newest line. A file, so the Content-Security-Policy can
-// forbid inline code; without it the drawer's content is still on the page (static/app.css
-// shows it where the drawer would be only when the drawer opens).
+// forbid inline code; without scripts there is no drawer (static/app.css makes one only on a
+// page marked `js`) and the side stays on the page below the table.
 (function () {
   "use strict";
 

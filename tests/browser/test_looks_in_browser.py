@@ -52,6 +52,10 @@ _TOO_WIDE = """() => {
     .map((e) => e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className);
   if (document.scrollingElement.scrollWidth > innerWidth) out.push('the page scrolls sideways');
   return out; }"""
+_SCROLL_LOG = """(toEnd) => { const log = document.getElementById('log');
+  log.scrollTop = toEnd ? log.scrollHeight : 0; return log.scrollTop; }"""
+_IN_SCREEN = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return r.left >= 0 && r.right <= innerWidth + 0.5 && r.width > 0; }"""
 _BOX = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
 # The newest log line's box and the log's visible box.
@@ -131,6 +135,26 @@ def _look(person: people.Person, table: Table, stage: str) -> None:
     page.set_viewport_size(people.LAPTOP)
 
 
+def _check_drawer(person: people.Person, where: str) -> None:
+    """On a phone during a game the seats wait in a drawer: shut, opened by its button within
+    the screen, shut again by Escape."""
+    page = person.page
+    page.set_viewport_size(people.PHONE)
+    seats = page.locator("#seats")
+    assert not seats.is_visible(), f"{where}: the seats are on the page, not in the drawer"
+    page.locator(".menu-toggle").click()
+    seats.wait_for(state="visible")
+    page.wait_for_function(_IN_SCREEN, arg="#room-side")  # once it has slid in
+    page.keyboard.press("Escape")
+    seats.wait_for(state="hidden")
+    page.set_viewport_size(people.LAPTOP)
+
+
+def _scroll_log(person: people.Person, to_end: bool) -> int:
+    """Scrolls the log to its first line or its end, as a reader would; returns where it is."""
+    return person.page.evaluate(_SCROLL_LOG, to_end)
+
+
 def _command(person: people.Person, text: str) -> None:
     """Presses the host's room control that says `text`, once it is there (bots playing
     re-send the controls often, so the press is a script's, not a pointer's)."""
@@ -154,13 +178,19 @@ def test_every_table_fits_a_phone_and_keeps_its_log_in_view(
         host.page.locator("#start-game:not([disabled])").click()
         host.page.wait_for_function(_YOUR_MOVE, timeout=PLAY_MS)
         _look(host, table, "start")
+        _check_drawer(host, f"{table.game} (start)")
 
         _play_on(host, _LOG_LINES, table.middle)
         _command(host, "Play my seat again")
         host.page.wait_for_function(_YOUR_MOVE, timeout=PLAY_MS)
         _look(host, table, "middle")
 
+        # A reader scrolled up to an older line keeps it while lines arrive; back at the end,
+        # the log follows again.
+        _scroll_log(host, to_end=False)
         _play_on(host, _OVER)
+        assert host.page.evaluate("() => document.getElementById('log').scrollTop") == 0
+        _scroll_log(host, to_end=True)
         _look(host, table, "end")
         host.assert_nothing_went_wrong()
     finally:
