@@ -35,6 +35,9 @@ _YOUR_MOVE = """() => { const room = document.getElementById('room');
   const moves = document.getElementById(room.dataset.movesPart);
   return !!moves && !!moves.querySelector('button:not([disabled]), [ws-send]'); }"""
 _LOG_LINES = "(n) => document.querySelectorAll('#log li').length >= n"
+# A card face being animated as it arrives (static/motion.js).
+_CARD_ARRIVES = """() => document.getAnimations().some((a) => a.effect && a.effect.target
+  && a.effect.target.matches('.pcard, .st-card, .f20-card, .sk-card, .sp-tile, .sp-card'))"""
 _OVER = "() => !!document.querySelector('#start-game')"
 _PRESS = """(text) => { const button = [...document.querySelectorAll('#controls button')]
   .find((b) => !b.disabled && b.textContent.includes(text));
@@ -180,7 +183,9 @@ def test_every_table_fits_a_phone_and_keeps_its_log_in_view(
         _look(host, table, "start")
         _check_drawer(host, f"{table.game} (start)")
 
-        _play_on(host, _LOG_LINES, table.middle)
+        _command(host, "let a bot play")
+        host.page.wait_for_function(_CARD_ARRIVES, timeout=PLAY_MS)  # cards settle in
+        host.page.wait_for_function(_LOG_LINES, arg=table.middle, timeout=PLAY_MS)
         _command(host, "Play my seat again")
         host.page.wait_for_function(_YOUR_MOVE, timeout=PLAY_MS)
         _look(host, table, "middle")
