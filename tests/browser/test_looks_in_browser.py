@@ -38,6 +38,7 @@ _LOG_LINES = "(n) => document.querySelectorAll('#log li').length >= n"
 # A card face being animated as it arrives (static/motion.js).
 _CARD_ARRIVES = """() => document.getAnimations().some((a) => a.effect && a.effect.target
   && a.effect.target.matches('.pcard, .st-card, .f20-card, .sk-card, .sp-tile, .sp-card'))"""
+_PICTURES_LOADED = "() => [...document.images].every((image) => image.complete)"
 _OVER = "() => !!document.querySelector('#start-game')"
 _PRESS = """(text) => { const button = [...document.querySelectorAll('#controls button')]
   .find((b) => !b.disabled && b.textContent.includes(text));
@@ -127,6 +128,7 @@ def _check_laptop(person: people.Person, where: str) -> None:
 def _look(person: people.Person, table: Table, stage: str) -> None:
     """Checks the table at each size and takes its pictures in both colour schemes."""
     page = person.page
+    page.wait_for_function(_PICTURES_LOADED, timeout=PLAY_MS)  # a search's scene, say
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         for scheme in SCHEMES:
