@@ -60,6 +60,21 @@ _SCROLL_LOG = """(toEnd) => { const log = document.getElementById('log');
   log.scrollTop = toEnd ? log.scrollHeight : 0; return log.scrollTop; }"""
 _IN_SCREEN = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return r.left >= 0 && r.right <= innerWidth + 0.5 && r.width > 0; }"""
+# Pairs of card faces on the table that lie over each other (by more than a hairline).
+_OVERLAPS = """() => {
+  const cards = '#table :is(.pcard, .st-card, .f20-card, .sk-card, .sp-tile, .sp-card)';
+  const faces = [...document.querySelectorAll(cards)]
+    .filter((e) => e.checkVisibility()).map((e) => [e, e.getBoundingClientRect()]);
+  const out = [];
+  for (let i = 0; i < faces.length; i++) for (let j = i + 1; j < faces.length; j++) {
+    const [a, r] = faces[i], [b, q] = faces[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+    const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+    if (w > 2 && h > 2) out.push(a.closest('[id]').id + ': ' + a.textContent.trim() + ' / '
+      + b.closest('[id]').id + ': ' + b.textContent.trim() + ` ${w}x${h}`);
+  }
+  return out; }"""
 _BOX = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
 # The newest log line's box and the log's visible box.
@@ -109,6 +124,7 @@ def _shoot(page: Any, name: str) -> None:
 def _check_phone(person: people.Person, where: str) -> None:
     page = person.page
     assert page.evaluate(_TOO_WIDE) == [], f"{where}: wider than the phone's screen"
+    assert page.evaluate(_OVERLAPS) == [], f"{where}: cards lie over each other"
     table = page.evaluate(_BOX, "#table")
     height = page.evaluate("() => innerHeight")
     assert table["top"] < height / 4, f"{where}: the table starts below the first quarter"
