@@ -116,8 +116,6 @@
     startCountdowns();
     showPicked();
     document.querySelectorAll(MOVE_BUTTONS).forEach(function (b) { b.disabled = false; });
-    var log = document.getElementById("log");
-    if (log) log.scrollTop = log.scrollHeight;
   });
 
   // ---- "Your turn" in the tab's title ------------------------------------------------
@@ -153,7 +151,9 @@
   // the player has not seen; here the player sees the current table and decides again.
   // Other scripts may check `.offline` on an ancestor; sends through a ws-send element (or
   // socketWrapper.send with that element) are stopped by the guard below.
-  var OFFLINE_CONTROLS = "[ws-send], [data-ws-send], #table button, #table input, #table select, #table textarea";
+  // A form that sends (the chat's) cannot be disabled itself: its fields and buttons are.
+  var OFFLINE_CONTROLS = "[ws-send]:not(form), [data-ws-send], form[ws-send] button, " +
+    "form[ws-send] input, form[ws-send] textarea, #table button, #table input, #table select, #table textarea";
   var RETRY_FIRST_MS = 1000;
   var RETRY_CAP_MS = 10000;
   var RETRIED_BY_EXTENSION = [1006, 1011, 1012, 1013]; // htmx-ext-ws 2.0.4 reconnects after these

@@ -7,6 +7,8 @@ static file; any other stays a character (which a screen with the font still sho
 from __future__ import annotations
 
 import functools
+import re
+from pathlib import Path
 
 from markupsafe import Markup, escape
 
@@ -35,3 +37,14 @@ def emoji(codepoints: str | None) -> Markup:
     return Markup('<img class="emoji" src="{}/{}.svg" alt="{}" draggable="false">').format(
         URL, codepoints, text
     )
+
+
+# The stylesheet that draws cards' pictures from the page set, by URL, in classes the parts carry.
+CARD_STYLES = Path(__file__).resolve().parents[2] / "static" / "cards.css"
+
+
+def card_pictures() -> tuple[str, ...]:
+    """Returns the codepoints of the pictures static/cards.css draws cards with, in its order
+    (scripts/vendor-emoji keeps them in the page set besides Speedy Pickers' emoji)."""
+    found = re.findall(rf"url\({re.escape(URL)}/([0-9a-f-]+)\.svg\)", CARD_STYLES.read_text())
+    return tuple(dict.fromkeys(found))

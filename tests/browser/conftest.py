@@ -12,6 +12,9 @@ import pytest
 from tests.support.services import chromium_path
 
 # Where browser tests leave screenshots for a person to look at (not part of the repository).
+# Every screenshot is taken with caret="initial": Playwright hides the caret by writing a style
+# attribute on every input, and htmx copies an old element's attributes onto the one swapped in
+# for it, which the page's CSP then refuses (a console error, not the page's doing).
 SHOTS = Path(tempfile.gettempdir()) / "gn_shots"
 
 LAUNCH_ARGS = [

@@ -34,8 +34,10 @@ _READ = """() => {
 }"""
 
 # Every control the room holds, and whether any of them can still be pressed.
+# A form cannot be disabled: what counts is its fields and buttons (the chat's).
 _ENABLED_CONTROLS = """() => [...document.querySelectorAll(
-  '#room [ws-send], #table button, #table input, #table select, #table textarea')]
+  '#room [ws-send]:not(form), #room form[ws-send] button, #room form[ws-send] input, '
+  + '#room form[ws-send] textarea, #table button, #table input, #table select, #table textarea')]
   .filter(el => !el.disabled).map(el => el.outerHTML)"""
 
 
@@ -92,7 +94,7 @@ def test_a_dropped_connection_pauses_the_table_and_replays_no_click(
             assert person.page.evaluate(_ENABLED_CONTROLS) == []
         assert "Reconnecting" in mover.page.locator("#connection").inner_text()
         SHOTS.mkdir(parents=True, exist_ok=True)
-        mover.page.screenshot(path=str(SHOTS / f"connection_lost_{ending}.png"), full_page=True)
+        mover.page.screenshot(caret="initial", path=str(SHOTS / f"connection_lost_{ending}.png"), full_page=True)
 
         # A click now does nothing: the button is disabled, and a control that escaped the
         # disabling sends nothing either (nor is it queued for later).

@@ -10,6 +10,7 @@ from app.games.speedy_pickers.cards import PAGE_SYMBOLS
 from app.games.speedy_pickers.objects import BY_KEY, DECOYS, OBJECTS, Category
 from app.pictures.emoji import EMOJI_DIR, EmojiSet, svg_path
 from app.pictures.registry import PAINTERS
+from app.web.emoji import PAGE_SET, card_pictures
 
 
 def test_there_are_40_objects_in_each_of_the_4_categories() -> None:
@@ -32,9 +33,11 @@ def test_every_set_draws_every_object_and_decoy(emoji_set: EmojiSet) -> None:
 
 
 def test_nothing_else_is_vendored() -> None:
+    """Speedy Pickers' emoji in every set; the page set also the cards' pictures."""
     symbols = {tile.emoji for tile in OBJECTS} | set(DECOYS) | set(PAGE_SYMBOLS)
-    wanted = {f"{symbol}.svg" for symbol in symbols}
     for emoji_set in EmojiSet:
+        extra = set(card_pictures()) if emoji_set is PAGE_SET else set()
+        wanted = {f"{symbol}.svg" for symbol in symbols | extra}
         names = {p.name for p in (EMOJI_DIR / emoji_set.value).iterdir()} - {"LICENSE"}
         assert names == wanted
 

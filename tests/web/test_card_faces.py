@@ -92,7 +92,7 @@ def test_a_four_pints_pint_shows_its_price_and_what_it_scores() -> None:
         pints_table(), 1, pints=(cards.pint(Beer.IPA), cards.pint(Beer.LAGER, spilled=True))
     )
     html = rendered(FOUR_PINTS, state, 2)[(None, "players-1")]
-    assert "IPA<br>£6 · 8 pts" in html and "Lager<br>£2 · 1 pt" in html
+    assert "<b>IPA</b>£6 · 8 pts" in html and "<b>Lager</b>£2 · 1 pt" in html
 
 
 def test_a_revealed_event_card_says_what_it_does() -> None:
