@@ -50,7 +50,9 @@ def test_the_clock_of_whoever_must_act_counts_down_beside_their_seat(
             stopped = page.locator("#seats .clock:not(.running)").first.inner_text()
             assert stopped == "5:00", stopped  # the waiting seat shows its bank
         SHOTS.mkdir(parents=True, exist_ok=True)
-        ann.page.screenshot(caret="initial", path=str(SHOTS / "turn_clock_desktop.png"), full_page=True)
+        ann.page.screenshot(
+            caret="initial", path=str(SHOTS / "turn_clock_desktop.png"), full_page=True
+        )
         for person in (ann, bob):
             person.assert_nothing_went_wrong()
     finally:

@@ -94,7 +94,9 @@ def test_a_dropped_connection_pauses_the_table_and_replays_no_click(
             assert person.page.evaluate(_ENABLED_CONTROLS) == []
         assert "Reconnecting" in mover.page.locator("#connection").inner_text()
         SHOTS.mkdir(parents=True, exist_ok=True)
-        mover.page.screenshot(caret="initial", path=str(SHOTS / f"connection_lost_{ending}.png"), full_page=True)
+        mover.page.screenshot(
+            caret="initial", path=str(SHOTS / f"connection_lost_{ending}.png"), full_page=True
+        )
 
         # A click now does nothing: the button is disabled, and a control that escaped the
         # disabling sends nothing either (nor is it queued for later).

@@ -142,7 +142,9 @@ def test_a_reaction_window_opens_counts_down_and_closes(
         )
         if ann.page.locator("#window .countdown").count():
             SHOTS.mkdir(parents=True, exist_ok=True)
-            answerer.page.screenshot(caret="initial", path=str(SHOTS / "for20_window.png"), full_page=True)
+            answerer.page.screenshot(
+                caret="initial", path=str(SHOTS / "for20_window.png"), full_page=True
+            )
         if "Let it go" in answerer.labels():
             try:
                 answerer.click("Let it go")

@@ -91,9 +91,13 @@ def _shoot_table(person: Person) -> None:
     """Saves a desktop and a phone-size picture of the table mid-game, for the lead to look at."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = person.page
-    page.screenshot(caret="initial", path=str(SHOTS / "four_pints_midgame_desktop.png"), full_page=True)
+    page.screenshot(
+        caret="initial", path=str(SHOTS / "four_pints_midgame_desktop.png"), full_page=True
+    )
     page.set_viewport_size(PHONE)
-    page.screenshot(caret="initial", path=str(SHOTS / "four_pints_midgame_phone.png"), full_page=True)
+    page.screenshot(
+        caret="initial", path=str(SHOTS / "four_pints_midgame_phone.png"), full_page=True
+    )
     page.set_viewport_size(DESKTOP)
 
 
@@ -149,7 +153,9 @@ def test_two_people_play_four_pints_to_the_end(
             assert page.locator("#status", has_text="Game over").count() == 1
             assert page.locator("#log li").count() > 0
             assert page.locator("#actions .moves button").count() == 0
-            page.screenshot(caret="initial", path=str(tmp_path / f"final_{person.name}.png"), full_page=True)
+            page.screenshot(
+                caret="initial", path=str(tmp_path / f"final_{person.name}.png"), full_page=True
+            )
 
         # Nothing went wrong in either browser.
         for person in players:

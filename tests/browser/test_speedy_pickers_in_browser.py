@@ -139,7 +139,9 @@ def test_a_turn_is_played_by_clicking_in_the_scene(
         click_in_scene(ann, first, ann_spot)
         SHOTS.mkdir(exist_ok=True)
         ann.page.screenshot(caret="initial", path=str(SHOTS / "speedy_pickers_search.png"))
-        bob.page.screenshot(caret="initial", path=str(SHOTS / "speedy_pickers_search_phone.png"), full_page=True)
+        bob.page.screenshot(
+            caret="initial", path=str(SHOTS / "speedy_pickers_search_phone.png"), full_page=True
+        )
         name = BY_KEY[first].name
         ann.page.locator("#me", has_text=name).wait_for()
         bob.page.locator("#players-0", has_text=name).wait_for()  # Ann's claim, at once

@@ -85,9 +85,13 @@ def test_two_people_set_up_and_play_a_turn_of_stellar(
         assert notebook.count() == 2  # the starting card and the row card of the played value
 
         SHOTS.mkdir(parents=True, exist_ok=True)
-        other.page.screenshot(caret="initial", path=str(SHOTS / "stellar_desktop.png"), full_page=True)
+        other.page.screenshot(
+            caret="initial", path=str(SHOTS / "stellar_desktop.png"), full_page=True
+        )
         other.page.set_viewport_size(PHONE)
-        other.page.screenshot(caret="initial", path=str(SHOTS / "stellar_phone.png"), full_page=True)
+        other.page.screenshot(
+            caret="initial", path=str(SHOTS / "stellar_phone.png"), full_page=True
+        )
 
         for person in (ann, bob):
             person.assert_nothing_went_wrong()

@@ -109,9 +109,13 @@ class Player(people.Person):
         """Saves the page at a laptop's and a phone's width; on the phone nothing is wider
         than the screen."""
         SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(caret="initial", path=str(SHOTS / f"stickers_{name}_desktop.png"), full_page=True)
+        self.page.screenshot(
+            caret="initial", path=str(SHOTS / f"stickers_{name}_desktop.png"), full_page=True
+        )
         self.page.set_viewport_size(PHONE)
-        self.page.screenshot(caret="initial", path=str(SHOTS / f"stickers_{name}_phone.png"), full_page=True)
+        self.page.screenshot(
+            caret="initial", path=str(SHOTS / f"stickers_{name}_phone.png"), full_page=True
+        )
         width = self.page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the {name} page is {width} px wide on a phone"
         self.page.set_viewport_size(LAPTOP)
