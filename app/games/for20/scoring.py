@@ -71,9 +71,7 @@ def _decided(state: For20State) -> str | None:
     if state.winner is None:
         return None
     if state.round >= ROUND_LIMIT:
-        return _("Round {rounds} ended the game: the highest score won.").format(
-            rounds=ROUND_LIMIT
-        )
+        return _("Round {rounds} ended the game: the highest score won.").format(rounds=ROUND_LIMIT)
     if state.extra:
         return _("Several players reached {points} points: extra rounds decided.").format(
             points=WIN_POINTS

@@ -213,9 +213,7 @@ async def _page(
         timeline=timeline,
         step=step,
         table=_moment(env, shown, timeline, step, seen),
-        lines=replay_lines(
-            _lines(env, shown, timeline, seen), shown.recorded.chat, timeline.moves
-        ),
+        lines=replay_lines(_lines(env, shown, timeline, seen), shown.recorded.chat, timeline.moves),
         **context,
     )
     return HTMLResponse(html)
