@@ -124,6 +124,8 @@ def _shoot(page: Any, name: str) -> None:
 def _check_phone(person: people.Person, where: str) -> None:
     page = person.page
     assert page.evaluate(_TOO_WIDE) == [], f"{where}: wider than the phone's screen"
+    # A card arriving settles in (static/motion.js moves it a little): measured once it has.
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     assert page.evaluate(_OVERLAPS) == [], f"{where}: cards lie over each other"
     table = page.evaluate(_BOX, "#table")
     height = page.evaluate("() => innerHeight")
