@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from app.games.registry import GAMES
 from app.games.speedy_pickers.cards import PAGE_SYMBOLS
 from app.games.speedy_pickers.objects import BY_KEY, DECOYS, OBJECTS, Category
 from app.pictures.emoji import EMOJI_DIR, EmojiSet, svg_path
@@ -33,8 +34,10 @@ def test_every_set_draws_every_object_and_decoy(emoji_set: EmojiSet) -> None:
 
 
 def test_nothing_else_is_vendored() -> None:
-    """Speedy Pickers' emoji in every set; the page set also the cards' pictures."""
-    symbols = {tile.emoji for tile in OBJECTS} | set(DECOYS) | set(PAGE_SYMBOLS)
+    """Speedy Pickers' emoji and each game's emblem (the lobby's picture) in every set; the
+    page set also the cards' pictures."""
+    emblems = {game.emblem for game in GAMES.values() if game.emblem}
+    symbols = {tile.emoji for tile in OBJECTS} | set(DECOYS) | set(PAGE_SYMBOLS) | emblems
     for emoji_set in EmojiSet:
         extra = set(card_pictures()) if emoji_set is PAGE_SET else set()
         wanted = {f"{symbol}.svg" for symbol in symbols | extra}

@@ -90,10 +90,12 @@ from app.games.for20.window import (
 Events = list[Event]
 
 OPTIONS = (
-    OptionSpec("starting_materials", "3 face-up materials in each reserve to start", "bool", False),
+    OptionSpec(
+        "starting_materials", _("3 face-up materials in each reserve to start"), "bool", False
+    ),
     OptionSpec(
         "window_seconds",
-        "Seconds to answer a move out of turn (each stage)",
+        _("Seconds to answer a move out of turn (each stage)"),
         "int",
         WINDOW_SECONDS,
         minimum=3,
