@@ -204,6 +204,7 @@ class LiveRoom:
         # The keys of the shared parts (app/web/table.py) of the last revision they were
         # made for, per language: what every tab that was sent that revision holds.
         self.shared_keys: dict[str, dict[Any, Any]] = {}
+        self.shared_trees: dict[str, dict[str, Any]] = {}  # and their unit trees
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_ticks = 0  # bot moves made: part of each bot's random seed
         self._timer: tuple[str, asyncio.Task[None]] | None = None  # (key, task) of the clock

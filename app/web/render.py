@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import hashlib
 import time
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
@@ -130,6 +131,7 @@ def make_environment(
     env.filters["emoji"] = emoji
     env.globals["rules_html"] = rules_html  # a game's rules page, if it has one
     env.globals["move"] = move_button
+    env.globals["move_id"] = move_id
     return env
 
 
@@ -137,24 +139,43 @@ _LANGUAGES = locales.names(locales.languages())
 
 
 def move_button(
-    action: Action, label: str, version: int, cls: str = "", spot: str | None = None
+    action: Action, label: str, version: int = 0, cls: str = "", spot: str | None = None
 ) -> Markup:
-    """Returns a move's button: it sends the action with the seat's version `v`.
+    """Returns a move's button: it sends the action; the seat's version `v` goes with it
+    from the table's stamp (`#stamp`, included by the table), not from the button.
 
-    A plain function, not a template macro: every moves part a move re-renders draws a
-    dozen of these, and a Jinja macro call (its frame, its context, its caller checks)
+    A button is the same from one version to the next, so a moves part that changed sends
+    only the buttons that did (app/web/patches.py), each known by its action's id.
+    `version` is accepted and unused (templates pass it). A plain function, not a template
+    macro: every moves part a move re-renders draws a dozen of these, and a Jinja macro call
     cost more than the button it makes. `label` is escaped unless it is Markup."""
     classes = f' class="{escape(cls)}"' if cls else ""
     data = f' data-spot="{escape(spot)}"' if spot else ""
-    vals = move_vals(action, version)
-    return Markup(f"<button{classes} ws-send hx-vals='{vals}'{data}>{escape(label)}</button>")
+    ident, vals = _move_parts(action)
+    html = (
+        f"<button id=\"{ident}\"{classes} ws-send hx-vals='{vals}'{data}>{escape(label)}</button>"
+    )
+    return Markup(html)
 
 
-def move_vals(action: Action, version: int) -> Markup:
-    """Returns a move button's hx-vals: the action's JSON, `cmd` and the seat's version `v`,
-    safe inside a single-quoted attribute. An action's part is made once: moves parts are
-    rendered after every move and mostly offer the same actions again."""
-    return Markup(f'{_action_vals(action)}, "cmd": "act", "v": {int(version)}}}')
+def move_vals(action: Action, version: int = 0) -> Markup:
+    """Returns a move's hx-vals: the action's JSON and `cmd`, safe inside a single-quoted
+    attribute (`version` is unused: the table's stamp carries it). An action's part is made
+    once: moves parts are rendered after every move and mostly offer the same actions."""
+    return Markup(_move_parts(action)[1])
+
+
+def move_id(action: Action) -> str:
+    """Returns the page id of an action's control (`mv-` and a digest of the action): the
+    same action, the same element from one update to the next."""
+    return _move_parts(action)[0]
+
+
+@functools.lru_cache(maxsize=8192)
+def _move_parts(action: Action) -> tuple[str, str]:
+    vals = _action_vals(action)
+    digest = hashlib.blake2s(vals.encode(), digest_size=6).hexdigest()
+    return f"mv-{digest}", f'{vals}, "cmd": "act"}}'
 
 
 class Memo:
