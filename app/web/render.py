@@ -112,8 +112,9 @@ def make_environment(
     # callables, and every render cache is kept per language (`locale` in their keys).
     if translations is None:
         translations = locales.translations(locale)
+    gettext_, ngettext_, pgettext_ = _callables(translations)
     env.install_gettext_callables(  # type: ignore[attr-defined]
-        *_callables(translations), newstyle=False
+        gettext_, ngettext_, newstyle=False, pgettext=pgettext_
     )
     env.globals["_"] = env.globals["gettext"]  # skip Jinja's context-passing alias
     env.globals["translations"] = translations
@@ -220,8 +221,10 @@ def _action_vals(action: Action) -> str:
 
 def _callables(
     translations: gettext.NullTranslations,
-) -> tuple[Callable[..., str], Callable[..., str]]:
-    """Returns gettext and ngettext taking keyword variables, like Jinja's newstyle ones.
+) -> tuple[Callable[..., str], Callable[..., str], Callable[..., str]]:
+    """Returns gettext, ngettext and pgettext (a message in a context, where one English
+    word says two things: the replay's "Play" and a card's) taking keyword variables, like
+    Jinja's newstyle ones.
 
     `_()` of an engine's message with parameters (or a `Joined`) says it, parts and all.
     Plain functions are called directly by templates, without the context lookup of
@@ -240,7 +243,11 @@ def _callables(
         text = translations.ngettext(singular, plural, num)
         return Markup(text) % {"num": num, **variables}
 
-    return gettext_, ngettext_
+    def pgettext_(context: str, message: str, **variables: Any) -> str:
+        text = translations.pgettext(context, message)
+        return Markup(text) % variables if variables else text
+
+    return gettext_, ngettext_, pgettext_
 
 
 def refusal_text(env: Environment, refusal: Refusal) -> str:
