@@ -171,6 +171,8 @@ class Tab:
         moves = []
         for heading, buttons in choices:  # each button adds to its heading's
             base = json.loads(html.unescape(heading))
+            # and a radio button chosen in the heading sends its field too (Stickers' player)
+            base.update(re.findall(r'type="radio" name="(\w+)" value="([^"]*)" checked', buttons))
             for sets in re.findall(r"hx-vals='([^']*)'", buttons):
                 moves.append({**base, **json.loads(html.unescape(sets))})
         values = re.findall(r"hx-vals='([^']*)'", rest)

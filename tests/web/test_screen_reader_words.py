@@ -1,8 +1,8 @@
 """Colour is never the only carrier of meaning, and symbols are said in words: every Stellar
 card names its suit, a For20 material or tool in a move names its type (move buttons have no
-colour), stars are hidden from screen readers and said as "2 stars", a filled telescope space
-says its number, and a seat's green or grey dot says "online" or "away". Checked on tables
-that seeded bot games reach."""
+colour), stars are hidden from screen readers (Stickers' are drawn by CSS) and said as "2
+stars", a filled telescope space says its number, and a seat's green or grey dot says
+"online" or "away". Checked on tables that seeded bot games reach."""
 
 from __future__ import annotations
 
@@ -121,13 +121,15 @@ def test_a_for20_material_or_tool_in_a_move_names_its_type() -> None:
 
 
 def test_stickers_stars_are_said_in_words() -> None:
+    """A card's stars are drawn by CSS from its class (s1..s5: no symbol in the text) and
+    said in words as many as the class draws."""
     said = 0
     for parts in _tables(STICKERS, 2, range(2), (4, 30)):
         for (_viewer, part), html in parts.items():
-            for shown, words in _parsed(html, "sk-card").hidden:
-                if "st-stars" in shown.split():
-                    said += 1
-                    assert re.fullmatch(r"\d stars?", words), (part, words)
+            for drawn, words in re.findall(r'<u class="s(\d)"><i>([^<]*)</i></u>', html):
+                said += 1
+                assert re.fullmatch(rf"{drawn} stars?", words), (part, words)
+            assert not re.search(r"<u class=\"s\d\">(?!<i>[^<]*</i></u>)", html), part
     assert said > 5, said
 
 
