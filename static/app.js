@@ -29,11 +29,20 @@
   });
 
   // Picking a card, then a space: a move button may name the table spot it plays to
-  // (data-spot); picking a card (data-pick) shows its moves and marks their spots, and a
-  // click on a marked spot presses that move's button. Without this file every move is
-  // still a plain button.
+  // (data-spot, or, inside an element with data-spot-field and data-spot-prefix, the prefix
+  // and that field of its hx-vals); picking a card (data-pick) shows its moves and marks
+  // their spots, and a click on a marked spot presses that move's button. Without this file
+  // every move is still a plain button.
   document.documentElement.classList.add("js");
   var picked = null;
+
+  function spotOf(button) {
+    if (button.dataset.spot) return button.dataset.spot;
+    var by = button.closest("[data-spot-field]");
+    if (!by || !button.hasAttribute("hx-vals")) return null;
+    var value = JSON.parse(button.getAttribute("hx-vals"))[by.dataset.spotField];
+    return value === undefined ? null : by.dataset.spotPrefix + value;
+  }
 
   function showPicked() {
     document.querySelectorAll(".legal").forEach(function (el) { el.classList.remove("legal"); });
@@ -42,8 +51,8 @@
       var chosen = groups.length === 1 || group.dataset.pick === picked;
       group.classList.toggle("chosen", chosen);
       if (!chosen) return;
-      group.querySelectorAll("button[data-spot]").forEach(function (button) {
-        var spot = document.getElementById(button.dataset.spot);
+      group.querySelectorAll("button").forEach(function (button) {
+        var spot = document.getElementById(spotOf(button));
         if (spot) spot.classList.add("legal");
       });
     });
@@ -61,7 +70,8 @@
     }
     var spot = event.target.closest && event.target.closest(".legal");
     if (spot) {
-      var button = document.querySelector('.moves .pick-group.chosen button[data-spot="' + spot.id + '"]');
+      var buttons = document.querySelectorAll(".moves .pick-group.chosen button");
+      var button = Array.prototype.find.call(buttons, function (b) { return spotOf(b) === spot.id; });
       if (button && !button.disabled) button.click();
     }
   });

@@ -29,7 +29,8 @@ class Person(people.Person):
         Returns the id of the space clicked.
         """
         page = self.page
-        group = page.locator("#actions .pick-group").filter(has=page.locator("[data-spot]")).first
+        spaces = page.locator("button[hx-vals*='\"space\"']")
+        group = page.locator("#actions .pick-group").filter(has=spaces).first
         picker = group.locator("button.pick")
         if picker.count():
             picker.click()
