@@ -36,6 +36,27 @@
   document.documentElement.classList.add("js");
   var picked = null;
 
+  // A one-of's options may arrive as data, to keep an update small (Stellar's spaces for a
+  // card): an element with data-field, data-values (numbers) and data-labels gets a move
+  // button per value, which adds {field: value} to the one-of's move. A spot is found from
+  // that field as from any button's.
+  function makeOptions() {
+    document.querySelectorAll("[data-values]:not([data-made])").forEach(function (list) {
+      var labels = list.dataset.labels.split(" ");
+      list.dataset.values.split(" ").forEach(function (value, i) {
+        var vals = {};
+        vals[list.dataset.field] = Number(value);
+        var button = document.createElement("button");
+        button.setAttribute("ws-send", "");
+        button.setAttribute("hx-vals", JSON.stringify(vals));
+        button.textContent = labels[i];
+        list.append(" ", button);
+      });
+      list.dataset.made = "";
+      if (window.htmx) window.htmx.process(list);
+    });
+  }
+
   function spotOf(button) {
     if (button.dataset.spot) return button.dataset.spot;
     var by = button.closest("[data-spot-field]");
@@ -124,6 +145,7 @@
 
   document.addEventListener("htmx:wsAfterMessage", function () {
     startCountdowns();
+    makeOptions();
     showPicked();
     document.querySelectorAll(MOVE_BUTTONS).forEach(function (b) { b.disabled = false; });
   });

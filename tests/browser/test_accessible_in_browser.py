@@ -103,16 +103,15 @@ _FOCUSED_SPOT = """() => {
 
 
 def place_a_stellar_card_by_keys(page: Any) -> None:
-    """Presses (Enter) the card that has focus, then Tabs to its first space and presses it
-    (Space); focus is on the moves again once the server has answered."""
-    focused = page.evaluate("() => document.activeElement.className")
-    assert "pick" in focused.split(), focused
-    page.keyboard.press("Enter")
+    """Tabs from the moves (focus is there once they arrive) to the first telescope space a
+    card is offered, presses it (Space), and sees the card on that space; focus is on the
+    moves again once the server has answered."""
     for _tab in range(4):
-        page.keyboard.press("Tab")
         if page.evaluate(_FOCUSED_SPOT):
             break
+        page.keyboard.press("Tab")
     spot = page.evaluate(_FOCUSED_SPOT)
+    assert spot, page.evaluate("() => document.activeElement.outerHTML")
     before = page.evaluate("() => window.__gn.messages")
     page.keyboard.press(" ")
     page.wait_for_function("(n) => window.__gn.messages > n", arg=before)
