@@ -37,16 +37,18 @@
   var picked = null;
 
   // A one-of's options may arrive as data, to keep an update small (Stellar's spaces for a
-  // card): an element with data-field, data-values (numbers) and data-labels gets a move
-  // button per value, which adds {field: value} to the one-of's move. A spot is found from
-  // that field as from any button's.
+  // card, its takes, a satellite's stacks): an element with data-field, data-values and
+  // data-labels (JSON lists) gets a move button per value (of class data-class, if any),
+  // which adds {field: value} to the one-of's move. A spot is found from that field as from
+  // any button's.
   function makeOptions() {
     document.querySelectorAll("[data-values]:not([data-made])").forEach(function (list) {
-      var labels = list.dataset.labels.split(" ");
-      list.dataset.values.split(" ").forEach(function (value, i) {
+      var labels = JSON.parse(list.dataset.labels);
+      JSON.parse(list.dataset.values).forEach(function (value, i) {
         var vals = {};
-        vals[list.dataset.field] = Number(value);
+        vals[list.dataset.field] = value;
         var button = document.createElement("button");
+        if (list.dataset.class) button.className = list.dataset.class;
         button.setAttribute("ws-send", "");
         button.setAttribute("hx-vals", JSON.stringify(vals));
         button.textContent = labels[i];

@@ -170,8 +170,9 @@ class Tab:
             for sets in re.findall(r"hx-vals='([^']*)'", buttons):
                 moves.append({**base, **json.loads(html.unescape(sets))})
             # options listed as data: static/app.js makes a button per value of the field
-            for field, listed in re.findall(r'data-field="(\w+)" data-values="([^"]*)"', buttons):
-                moves.extend({**base, field: int(value)} for value in listed.split())
+            for field, listed in re.findall(r"data-field=\"(\w+)\" data-values='([^']*)'", buttons):
+                values = json.loads(html.unescape(listed))
+                moves.extend({**base, field: value} for value in values)
         values = re.findall(r"hx-vals='([^']*)'", rest)
         buttons = [json.loads(html.unescape(v)) for v in values]
         return [move for move in buttons if "kind" in move] + moves + built_moves(part)
@@ -186,7 +187,7 @@ class Tab:
         await self.socket.close()
 
 
-_ONE_OF = re.compile(r"<(span|div) class=\"one-of\" hx-vals='([^']*)'>")
+_ONE_OF = re.compile(r"<(span|div)(?: id=\"[^\"]*\")? class=\"one-of\" hx-vals='([^']*)'>")
 
 
 def _one_ofs(part: str) -> tuple[list[tuple[str, str]], str]:
