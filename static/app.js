@@ -37,14 +37,18 @@
   var picked = null;
 
   // A one-of's options may arrive as data, to keep an update small (Stellar's spaces for a
-  // card, its takes, a satellite's stacks): an element with data-field, data-values and
-  // data-labels (JSON lists; without labels, a number is labelled itself plus data-offset)
-  // gets a move button per value (of class data-class, if any), which adds {field: value}
-  // to the one-of's move. A spot is found from that field as from any button's.
+  // card, its takes, a satellite's stacks): an element with data-field and data-values (a
+  // JSON list), holding a label element per value (none: a number is labelled itself plus
+  // data-offset), gets a move button per value instead (of class data-class, if any), which
+  // adds {field: value} to the one-of's move. A spot is found from that field as from any
+  // button's.
   function makeOptions() {
     document.querySelectorAll("[data-values]:not([data-made])").forEach(function (list) {
-      var labels = list.dataset.labels ? JSON.parse(list.dataset.labels) : null;
+      var labels = Array.prototype.map.call(list.children, function (label) {
+        return label.textContent;
+      });
       var offset = Number(list.dataset.offset || 0);
+      list.textContent = "";
       JSON.parse(list.dataset.values).forEach(function (value, i) {
         var vals = {};
         vals[list.dataset.field] = value;
@@ -52,7 +56,7 @@
         if (list.dataset.class) button.className = list.dataset.class;
         button.setAttribute("ws-send", "");
         button.setAttribute("hx-vals", JSON.stringify(vals));
-        button.textContent = labels ? labels[i] : String(value + offset);
+        button.textContent = labels.length ? labels[i] : String(value + offset);
         list.append(" ", button);
       });
       list.dataset.made = "";
