@@ -56,15 +56,58 @@ class Node:
     """An element with an id: its whole markup, and the units directly inside it with the
     markup between them (`between[0]` up to the first unit, `between[-1]` after the last).
 
-    Compared and hashed by identity: a tab's part is looked up by the node it holds."""
+    The units are found when first asked for: a patch looks inside only the elements that
+    changed. Compared and hashed by identity: a tab's part is looked up by the node it holds.
+    """
 
-    __slots__ = ("between", "html", "id", "units")
+    __slots__ = ("_between", "_units", "html", "id", "void")
 
-    def __init__(self, ident: str, html: str, between: tuple[str, ...], units: tuple[Node, ...]):
+    def __init__(self, ident: str, html: str, void: bool = False) -> None:
         self.id = ident
         self.html = html
-        self.between = between
-        self.units = units
+        self.void = void
+        self._units: tuple[Node, ...] | None = None
+        self._between: tuple[str, ...] = ()
+
+    @property
+    def units(self) -> tuple[Node, ...]:
+        if self._units is None:
+            self._expand()
+        return self._units  # type: ignore[return-value]
+
+    @property
+    def between(self) -> tuple[str, ...]:
+        if self._units is None:
+            self._expand()
+        return self._between
+
+    def _expand(self) -> None:
+        html = self.html
+        if self.void:
+            self._units, self._between = (), (html,)
+            return
+        units: list[Node] = []
+        between: list[str] = []
+        at = html.index(">") + 1  # after its own opening tag
+        cursor = 0
+        while True:
+            found = _OPEN_ID.search(html, at)
+            if found is None:
+                break
+            tag = found.group(1).lower()
+            if tag in _NOT_UNITS:
+                at = found.end()
+                continue
+            void = tag in _VOID or found.group(0).endswith("/>")
+            end = found.end() if void else _closing(html, tag, found.end())
+            if end < 0:  # an element with an id left open: the markup around it goes whole
+                units, between, cursor = [], [], 0
+                break
+            between.append(html[cursor : found.start()])
+            units.append(Node(found.group(2), html[found.start() : end], void))
+            cursor = at = end  # what is inside a unit is the unit's own
+        between.append(html[cursor:])
+        self._units, self._between = tuple(units), tuple(between)
 
 
 def tree(html: str) -> Node | None:
@@ -74,25 +117,13 @@ def tree(html: str) -> Node | None:
     opening = _OPEN_ID.match(html, html_start)
     if opening is None or _OOB in opening.group(0):
         return None  # no id, or a part swapped another way (the log appends)
-    # Each unit as (start, end, id), in document order: only the elements with an id are
-    # looked at, each closed by counting its own tag from there (most tags have no id).
-    spans: list[tuple[int, int, str]] = []
-    for found in _OPEN_ID.finditer(html, html_start):
-        tag = found.group(1).lower()
-        if tag in _NOT_UNITS:
-            continue
-        if tag in _VOID or found.group(0).endswith("/>"):
-            spans.append((found.start(), found.end(), found.group(2)))
-            continue
-        end = _closing(html, tag, found.end())
-        if end < 0:
-            return None  # an element with an id left open: not ours to cut up
-        spans.append((found.start(), end, found.group(2)))
-    first = spans[0] if spans else None
-    if first is None or first[0] != html_start or html[first[1] :].strip():
-        return None  # markup around the element
-    node, _next = _nest(html, spans, 0)
-    return node
+    tag = opening.group(1).lower()
+    if tag in _NOT_UNITS or tag in _VOID:
+        return None
+    end = _closing(html, tag, opening.end())
+    if end < 0 or html[end:].strip():
+        return None  # left open, or markup after the element
+    return Node(opening.group(2), html[html_start:end])
 
 
 def _closing(html: str, tag: str, at: int) -> int:
@@ -109,24 +140,6 @@ def _closing(html: str, tag: str, at: int) -> int:
 
 
 _TAGS: dict[str, re.Pattern[str]] = {}
-
-
-def _nest(html: str, spans: list[tuple[int, int, str]], index: int) -> tuple[Node, int]:
-    """Returns the node of spans[index] with the units inside it, and the next span's index."""
-    start, end, ident = spans[index]
-    index += 1
-    between: list[str] = []
-    units: list[Node] = []
-    at = start
-    while index < len(spans) and spans[index][0] < end:
-        unit, following = _nest(html, spans, index)
-        unit_start = spans[index][0]
-        between.append(html[at:unit_start])
-        units.append(unit)
-        at = unit_start + len(unit.html)
-        index = following
-    between.append(html[at:end])
-    return Node(ident, html[start:end], tuple(between), tuple(units)), index
 
 
 def patch(old: Node | None, new: Node | None, new_html: str) -> str:
