@@ -131,16 +131,19 @@ def run(game: Game[Any], moves: int, players: int, tabs: int, seed: int) -> dict
     }
 
 
-_OPENING = re.compile(r'<(\w+)[^>]*?\sid="([^"]+)"')
+_OPENING = re.compile(r'<(\w+)[^>]*?\s(?:id="([^"]+)"|hx-swap-oob="\w+:#([^"]+)")')
 
 
 def _top_level(message: str) -> Iterator[tuple[str, str]]:
-    """Yields each top-level element of a message with its id (the part it swaps), found by
-    its opening tag and the position of the next top-level opening tag."""
+    """Yields each top-level element of a message with its id (the part or the unit it
+    swaps: app/web/patches.py; for an insert, the unit it goes beside), found by its opening
+    tag and the position of the next top-level opening tag. Numbers in ids read N, and a
+    move's id (`mv-` and a digest) reads `mv-N`."""
     starts = [m for m in _OPENING.finditer(message) if _depth(message, m.start()) == 0]
     for found, following in zip(starts, [*starts[1:], None], strict=True):
         end = following.start() if following else len(message)
-        yield re.sub(r"-\d+$", "-N", found.group(2)), message[found.start() : end]
+        ident = re.sub(r"^mv-[0-9a-f]+", "mv-N", found.group(2) or found.group(3))
+        yield re.sub(r"\d+", "N", ident), message[found.start() : end]
 
 
 def _depth(message: str, at: int) -> int:

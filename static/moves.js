@@ -205,7 +205,6 @@
       Object.assign(params, JSON.parse(chosen.dataset.base));
       params[names[0]] = at[0];
       params[names[1]] = at[1];
-      params.v = Number(chosen.closest(".point-steps").dataset.v);
       picture.classList.add("sent"); // one click, one move: until the server answers
       delete chosenPoint[picture.dataset.picture];
     } else if (el.classList.contains("build-send")) {

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from app.games.core import Refusal
 from app.games.core.i18n import _
+from app.rooms.refusals import HOST_ONLY, NAMELESS
 from app.rooms.store import ChatLine, RoomRow, SeatRow, Store
 
 if TYPE_CHECKING:
@@ -51,7 +52,6 @@ UNKNOWN_REACTION = Refusal(_("Unknown reaction."))
 WATCHERS_QUIET = Refusal(_("In this room only the players can write in the chat."))
 MUTED = Refusal(_("The host has muted you in this room's chat."))
 TOO_FAST = Refusal(_("You are writing quickly: you may write again in {seconds} s."))
-HOST_ONLY = Refusal(_("Only the host can do that."))
 NOBODY = Refusal(_("That person has not been in this room."))
 NOT_YOURSELF = Refusal(_("The host cannot mute themselves."))
 
@@ -151,7 +151,7 @@ def is_player(room: ChatRoom, person_id: int) -> bool:
 def why_not(room: ChatRoom, person_id: int | None) -> Refusal | None:
     """Returns why a person may not write in the room's chat now, or None."""
     if person_id is None:
-        return Refusal(_("Join the room with a name first."))
+        return NAMELESS
     if person_id in room.chat.muted:
         return MUTED
     if not room.row.chat_watchers and not is_player(room, person_id):

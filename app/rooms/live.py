@@ -48,6 +48,7 @@ from app.rooms.chat import COMMANDS as CHAT_COMMANDS
 from app.rooms.chat import Chat
 from app.rooms.pictures import Easel
 from app.rooms.presence import Presence
+from app.rooms.refusals import HOST_ONLY, NAMELESS
 from app.rooms.store import GameRow, RoomRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,6 @@ BOT_LABEL = _("Bot {number}")  # a bot's seat; people's names may not look like 
 
 UNSAVED = Refusal(_("That could not be saved, so it did not happen. Please try again."))
 STALE = Refusal(_("The table changed before your move arrived; here it is again."))
-HOST_ONLY = Refusal(_("Only the host can do that."))
 TIME_UP = Refusal(_("Time was up before your move arrived, so it does not count."))
 OFF_PICTURE = Refusal(_("That is not on the picture."))
 UNPAINTED = Refusal(_("That picture could not be drawn. Please try again."))
@@ -204,6 +204,7 @@ class LiveRoom:
         # The keys of the shared parts (app/web/table.py) of the last revision they were
         # made for, per language: what every tab that was sent that revision holds.
         self.shared_keys: dict[str, dict[Any, Any]] = {}
+        self.shared_trees: dict[str, dict[str, Any]] = {}  # and their unit trees
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_ticks = 0  # bot moves made: part of each bot's random seed
         self._timer: tuple[str, asyncio.Task[None]] | None = None  # (key, task) of the clock
@@ -524,7 +525,7 @@ class LiveRoom:
         if command is None:
             return Refusal(_("Unknown command."))
         if person_id is None:
-            return Refusal(_("Join the room with a name first."))
+            return NAMELESS
         arrived = time.time()
         if command is LiveRoom._act:
             await self._paint_points(person_id)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -15,6 +15,7 @@ from sqlalchemy.orm import aliased
 
 from app.db.models import (
     ActionRow,
+    Base,
     Campaign,
     CampaignMember,
     ChatMessage,
@@ -180,6 +181,17 @@ async def _campaign_row(session: AsyncSession, found: Campaign) -> CampaignRow:
     )
 
 
+class _Keyed(Protocol):
+    """A new row of a table whose key is an `id` the database gives it."""
+
+    @property
+    def id(self) -> int: ...
+
+
+def _no_rows(_id: int) -> Iterable[Base]:
+    return ()
+
+
 def epoch(moment: datetime) -> float:
     """Returns a stored time as epoch seconds; SQLite hands back naive UTC datetimes."""
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
@@ -204,12 +216,17 @@ class Store:
     def session(self) -> AsyncSession:
         return self._sessions()
 
-    async def create_person(self, display_name: str) -> int:
+    async def _insert(self, row: _Keyed, also: Callable[[int], Iterable[Base]] = _no_rows) -> int:
+        """Commits a new row, and in the same transaction the rows `also` makes from its id
+        (a room's seats); returns its id."""
         async with self.session() as session, session.begin():
-            person = Person(display_name=display_name)
-            session.add(person)
+            session.add(row)
             await session.flush()
-            return person.id
+            session.add_all(also(row.id))
+            return row.id
+
+    async def create_person(self, display_name: str) -> int:
+        return await self._insert(Person(display_name=display_name))
 
     async def person_names(self, ids: Sequence[int]) -> dict[int, str]:
         if not ids:
@@ -258,26 +275,22 @@ class Store:
         """Creates a room with empty seats, the host in the first; returns its invite code.
         With a campaign, its games are the campaign's next ones."""
         code = secrets.token_urlsafe(9)  # 72 random bits: short to share, unguessable
-        async with self.session() as session, session.begin():
-            room = Room(
-                code=code,
-                game_type=game_type,
-                options=options,
-                host_id=host_id,
-                listed=listed,
-                clock=clock,
-                campaign_id=campaign_id,
-            )
-            session.add(room)
-            await session.flush()
-            for seat_no in range(seats):
-                session.add(
-                    Seat(
-                        room_id=room.id,
-                        seat_no=seat_no,
-                        person_id=host_id if seat_no == 0 else None,
-                    )
-                )
+        room = Room(
+            code=code,
+            game_type=game_type,
+            options=options,
+            host_id=host_id,
+            listed=listed,
+            clock=clock,
+            campaign_id=campaign_id,
+        )
+        await self._insert(
+            room,
+            lambda room_id: (
+                Seat(room_id=room_id, seat_no=seat_no, person_id=host_id if seat_no == 0 else None)
+                for seat_no in range(seats)
+            ),
+        )
         return code
 
     async def room_by_code(self, code: str) -> RoomRow | None:
@@ -459,19 +472,16 @@ class Store:
     ) -> int:
         """Creates a campaign with its first members: at version 0 (no game finished), or
         where an imported one was, with the journal it brought (`history`)."""
-        async with self.session() as session, session.begin():
-            campaign = Campaign(
-                game_type=game_type,
-                name=name,
-                version=version,
-                carry=carry,
-                history=history,
-            )
-            session.add(campaign)
-            await session.flush()
-            for person_id in dict.fromkeys(members):
-                session.add(CampaignMember(campaign_id=campaign.id, person_id=person_id))
-            return campaign.id
+        campaign = Campaign(
+            game_type=game_type, name=name, version=version, carry=carry, history=history
+        )
+        return await self._insert(
+            campaign,
+            lambda campaign_id: (
+                CampaignMember(campaign_id=campaign_id, person_id=person_id)
+                for person_id in dict.fromkeys(members)
+            ),
+        )
 
     async def campaign(self, campaign_id: int) -> CampaignRow | None:
         async with self.session() as session:
@@ -609,19 +619,16 @@ class Store:
         at: datetime,
     ) -> int:
         """Commits one line of a room's chat; returns its id (lines are shown in id order)."""
-        async with self.session() as session, session.begin():
-            line = ChatMessage(
-                room_id=room_id,
-                game_id=game_id,
-                after_seq=after,
-                person_id=person_id,
-                kind=kind,
-                text=text,
-                created_at=at,
-            )
-            session.add(line)
-            await session.flush()
-            return line.id
+        line = ChatMessage(
+            room_id=room_id,
+            game_id=game_id,
+            after_seq=after,
+            person_id=person_id,
+            kind=kind,
+            text=text,
+            created_at=at,
+        )
+        return await self._insert(line)
 
     async def chat_tail(self, room_id: int, limit: int) -> list[ChatLine]:
         """Returns a room's latest `limit` chat lines, oldest first."""

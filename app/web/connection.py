@@ -21,6 +21,7 @@ from app.games.core import Refusal
 from app.games.core.i18n import _
 from app.rooms.live import LiveRoom
 from app.web.chat import ChatFeed
+from app.web.patches import Node
 from app.web.render import refusal_text, render
 from app.web.table import (
     Part,
@@ -29,8 +30,6 @@ from app.web.table import (
     controls_part,
     log_lines,
     own_game_parts,
-    render_part,
-    same_key,
     seats_part,
     shared,
     summary_part,
@@ -56,7 +55,9 @@ class Connection:
         self.person_id = person_id
         self.env = env
         self._sent: dict[str, Any] = {}  # this viewer's own parts: name -> key last sent
+        self._trees: dict[str, Node | None] = {}  # and the unit trees of their HTML
         self._shared: dict[Any, Any] | None = None  # the keys of the shared parts it holds
+        self._shared_trees: dict[str, Node | None] = {}  # and their trees
         self._log_table: Any = None
         self._log_seq = 0
         self._outbox: deque[str | None] = deque()  # None: close the socket
@@ -86,35 +87,34 @@ class Connection:
         viewer = viewer_of(live, self.person_id)
         table = table_part(live, viewer)
         if self._sent.get("table") != table.key:
-            self._sent, self._shared = {}, None  # a new skeleton: every part and the log go again
+            # a new skeleton: every part and the log go again, whole
+            self._sent, self._trees, self._shared, self._shared_trees = {}, {}, None, {}
         common = shared(env, live)
         # A tab sent every revision holds what the room's shared parts were last: it takes
         # their changes as rendered once for all; any other compares part by part.
         held = self._shared
         in_step = held is not None and held is common.since
+        if not in_step:  # compared part by part, in copies of what it holds
+            keys, trees = dict(held or {}), dict(self._shared_trees)
         chunks = [*self._own(viewer, (table, summary_part(live, viewer), seats_part(live, viewer)))]
         if in_step:
             chunks.append(common.clocks_html)
         else:
-            chunks.extend(changed_parts(env, live, viewer, common.clocks, held or {}))
+            chunks.extend(changed_parts(env, live, viewer, common.clocks, keys, trees))
         chunks.extend(self._own(viewer, (controls_part(live, viewer),)))
         if in_step:
             chunks.append(common.game_html)
         else:
-            chunks.extend(changed_parts(env, live, viewer, common.game, held or {}))
+            chunks.extend(changed_parts(env, live, viewer, common.game, keys, trees))
         chunks.extend(self._own(viewer, own_game_parts(env, live, viewer)))
-        self._shared = common.keys
+        self._shared, self._shared_trees = common.keys, common.trees
         chunks.append(self._log_chunk(viewer))
         chunks.append(self._chat.diff(env, live, viewer))
         return "".join(chunks)
 
     def _own(self, viewer: Viewer, made: Iterable[Part]) -> Iterator[str]:
-        """Yields the HTML of this viewer's own parts that changed, noting them as sent."""
-        sent = self._sent
-        for part in made:
-            if not same_key(sent.get(part.name, _UNSENT), part.key):
-                yield render_part(self.env, self.live, viewer, part)
-                sent[part.name] = part.key
+        """Yields what to send of this viewer's own parts that changed, noting them as sent."""
+        return changed_parts(self.env, self.live, viewer, made, self._sent, self._trees)
 
     def _log_chunk(self, viewer: Any) -> str:
         table = self._sent.get("table")
@@ -195,9 +195,6 @@ class Connection:
             return  # the tab went away; the reader notices and detaches
         finally:
             self._writer = None
-
-
-_UNSENT = object()
 
 
 def _parse(text: str | None, max_bytes: int) -> dict[str, Any] | Refusal:

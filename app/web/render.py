@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import hashlib
 import time
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
@@ -111,8 +112,9 @@ def make_environment(
     # callables, and every render cache is kept per language (`locale` in their keys).
     if translations is None:
         translations = locales.translations(locale)
+    gettext_, ngettext_, pgettext_ = _callables(translations)
     env.install_gettext_callables(  # type: ignore[attr-defined]
-        *_callables(translations), newstyle=False
+        gettext_, ngettext_, newstyle=False, pgettext=pgettext_
     )
     env.globals["_"] = env.globals["gettext"]  # skip Jinja's context-passing alias
     env.globals["translations"] = translations
@@ -130,6 +132,7 @@ def make_environment(
     env.filters["emoji"] = emoji
     env.globals["rules_html"] = rules_html  # a game's rules page, if it has one
     env.globals["move"] = move_button
+    env.globals["move_id"] = move_id
     return env
 
 
@@ -137,24 +140,43 @@ _LANGUAGES = locales.names(locales.languages())
 
 
 def move_button(
-    action: Action, label: str, version: int, cls: str = "", spot: str | None = None
+    action: Action, label: str, version: int = 0, cls: str = "", spot: str | None = None
 ) -> Markup:
-    """Returns a move's button: it sends the action with the seat's version `v`.
+    """Returns a move's button: it sends the action; the seat's version `v` goes with it
+    from the table's stamp (`#stamp`, included by the table), not from the button.
 
-    A plain function, not a template macro: every moves part a move re-renders draws a
-    dozen of these, and a Jinja macro call (its frame, its context, its caller checks)
+    A button is the same from one version to the next, so a moves part that changed sends
+    only the buttons that did (app/web/patches.py), each known by its action's id.
+    `version` is accepted and unused (templates pass it). A plain function, not a template
+    macro: every moves part a move re-renders draws a dozen of these, and a Jinja macro call
     cost more than the button it makes. `label` is escaped unless it is Markup."""
     classes = f' class="{escape(cls)}"' if cls else ""
     data = f' data-spot="{escape(spot)}"' if spot else ""
-    vals = move_vals(action, version)
-    return Markup(f"<button{classes} ws-send hx-vals='{vals}'{data}>{escape(label)}</button>")
+    ident, vals = _move_parts(action)
+    html = (
+        f"<button id=\"{ident}\"{classes} ws-send hx-vals='{vals}'{data}>{escape(label)}</button>"
+    )
+    return Markup(html)
 
 
-def move_vals(action: Action, version: int) -> Markup:
-    """Returns a move button's hx-vals: the action's JSON, `cmd` and the seat's version `v`,
-    safe inside a single-quoted attribute. An action's part is made once: moves parts are
-    rendered after every move and mostly offer the same actions again."""
-    return Markup(f'{_action_vals(action)}, "cmd": "act", "v": {int(version)}}}')
+def move_vals(action: Action, version: int = 0) -> Markup:
+    """Returns a move's hx-vals: the action's JSON and `cmd`, safe inside a single-quoted
+    attribute (`version` is unused: the table's stamp carries it). An action's part is made
+    once: moves parts are rendered after every move and mostly offer the same actions."""
+    return Markup(_move_parts(action)[1])
+
+
+def move_id(action: Action) -> str:
+    """Returns the page id of an action's control (`mv-` and a digest of the action): the
+    same action, the same element from one update to the next."""
+    return _move_parts(action)[0]
+
+
+@functools.lru_cache(maxsize=8192)
+def _move_parts(action: Action) -> tuple[str, str]:
+    vals = _action_vals(action)
+    digest = hashlib.blake2s(vals.encode(), digest_size=6).hexdigest()
+    return f"mv-{digest}", f'{vals}, "cmd": "act"}}'
 
 
 class Memo:
@@ -199,8 +221,10 @@ def _action_vals(action: Action) -> str:
 
 def _callables(
     translations: gettext.NullTranslations,
-) -> tuple[Callable[..., str], Callable[..., str]]:
-    """Returns gettext and ngettext taking keyword variables, like Jinja's newstyle ones.
+) -> tuple[Callable[..., str], Callable[..., str], Callable[..., str]]:
+    """Returns gettext, ngettext and pgettext (a message in a context, where one English
+    word says two things: the replay's "Play" and a card's) taking keyword variables, like
+    Jinja's newstyle ones.
 
     `_()` of an engine's message with parameters (or a `Joined`) says it, parts and all.
     Plain functions are called directly by templates, without the context lookup of
@@ -219,7 +243,11 @@ def _callables(
         text = translations.ngettext(singular, plural, num)
         return Markup(text) % {"num": num, **variables}
 
-    return gettext_, ngettext_
+    def pgettext_(context: str, message: str, **variables: Any) -> str:
+        text = translations.pgettext(context, message)
+        return Markup(text) % variables if variables else text
+
+    return gettext_, ngettext_, pgettext_
 
 
 def refusal_text(env: Environment, refusal: Refusal) -> str:

@@ -19,6 +19,7 @@ from app.games.core.clock import PRESETS
 from app.games.core.undo import Undo
 from app.rooms.live import HOST, OPEN, LiveRoom
 from app.web.locales import SOURCE
+from app.web.patches import Node, patch, tree
 from app.web.render import game_package, render, text
 
 LOG_TAIL = 200
@@ -113,23 +114,25 @@ class Shared(NamedTuple):
     """The parts every viewer sees alike, made once per revision for all of a room's tabs:
     the seats' clocks and the game's public parts whose templates never read the viewer.
 
-    `keys` is what a tab holds once it has been sent this revision, and `since` the keys of
-    the revision made before it. A tab holding exactly `since` (it was sent every revision,
-    as listening tabs are) takes `clocks_html` and `game_html`, the parts changed since,
-    rendered once for all, instead of comparing and rendering part by part.
+    `keys` is what a tab holds once it has been sent this revision (and `trees`, the unit
+    trees of that HTML: app/web/patches.py), and `since` the keys of the revision made
+    before it. A tab holding exactly `since` (it was sent every revision, as listening tabs
+    are) takes `clocks_html` and `game_html`, what changed since, made once for all,
+    instead of comparing and rendering part by part.
     """
 
     clocks: tuple[Part, ...]
     game: tuple[Part, ...]
     viewed: tuple[Part, ...]  # public parts whose templates read the viewer: not shared
     keys: dict[Any, Any]
+    trees: dict[str, Node | None]
     since: dict[Any, Any] | None
     clocks_html: str
     game_html: str
 
 
 def shared(env: Environment, live: LiveRoom) -> Shared:
-    """Returns this revision's shared parts, with the HTML of those changed since the last."""
+    """Returns this revision's shared parts, with what changed since the last."""
     locale: str = env.globals["locale"]  # type: ignore[assignment]
     made: Shared | None = live.cache.get(("shared", locale))
     if made is None:
@@ -139,17 +142,17 @@ def shared(env: Environment, live: LiveRoom) -> Shared:
         keys: dict[Any, Any] = {part.name: part.key for part in (*clocks, *game)}
         keys[_TABLE] = table
         since = live.shared_keys.get(locale)
-        held = since if since is not None and since.get(_TABLE) == table else {}
+        fresh = since is None or since.get(_TABLE) != table
+        held = {} if fresh else dict(since)  # type: ignore[arg-type]
+        held_trees = {} if fresh else dict(live.shared_trees.get(locale, {}))
+        clocks_html = "".join(changed_parts(env, live, _NOBODY, clocks, held, held_trees))
+        game_html = "".join(changed_parts(env, live, _NOBODY, game, held, held_trees))
+        trees = {part.name: held_trees.get(part.name) for part in (*clocks, *game)}
         made = live.cache["shared", locale] = Shared(
-            clocks,
-            game,
-            viewed,
-            keys,
-            since,
-            "".join(changed_parts(env, live, _NOBODY, clocks, held)),
-            "".join(changed_parts(env, live, _NOBODY, game, held)),
+            clocks, game, viewed, keys, trees, since, clocks_html, game_html
         )
         live.shared_keys[locale] = keys
+        live.shared_trees[locale] = trees
     return made
 
 
@@ -158,12 +161,45 @@ _NOBODY = Viewer(None, None, None)  # shared parts never read the viewer
 
 
 def changed_parts(
-    env: Environment, live: LiveRoom, viewer: Viewer, made: tuple[Part, ...], sent: dict[Any, Any]
+    env: Environment,
+    live: LiveRoom,
+    viewer: Viewer,
+    made: tuple[Part, ...] | Iterable[Part],
+    sent: dict[Any, Any],
+    held: dict[str, Node | None],
 ) -> Iterator[str]:
-    """Yields the HTML of the parts whose key differs from what was `sent` (name -> key)."""
+    """Yields what to send for the parts whose key differs from what was `sent` (name ->
+    key): each part's changed units against the tree of what the tab `held` (name -> node;
+    app/web/patches.py). Notes the new keys and trees in both."""
     for part in made:
         if not same_key(sent.get(part.name, _UNSENT), part.key):
-            yield render_part(env, live, viewer, part)
+            html = render_part(env, live, viewer, part)
+            node = tree_of(live, html)
+            yield patch_of(live, held.get(part.name), node, html)
+            sent[part.name] = part.key
+            held[part.name] = node
+
+
+def tree_of(live: LiveRoom, html: str) -> Node | None:
+    """Returns a rendered part's unit tree, made once per revision for every tab sent it."""
+    key = ("tree", html)
+    cache = live.cache
+    if key in cache:
+        return cache[key]
+    node = cache[key] = tree(html)
+    return node
+
+
+def patch_of(live: LiveRoom, held: Node | None, node: Node | None, html: str) -> str:
+    """Returns what turns the part a tab `held` into `html`, once per revision for every
+    tab that held the same."""
+    if held is None or node is None:
+        return html
+    key = ("patch", held, node)
+    found: str | None = live.cache.get(key)
+    if found is None:
+        found = live.cache[key] = patch(held, node, html)
+    return found
 
 
 def same_key(sent: Any, key: Any) -> bool:
@@ -193,8 +229,18 @@ def own_game_parts(env: Environment, live: LiveRoom, viewer: Viewer) -> Iterator
             # the moves they offer date from a newer version.
             key = (data, match.stamp(viewer.seat))
         yield Part(name, key, f"{folder}/{name}.html", data)
+    yield stamp_part(live, viewer)
     yield undo_part(live, viewer)
     yield from _picture_parts(live, viewer)
+
+
+def stamp_part(live: LiveRoom, viewer: Viewer) -> Part:
+    """Returns the seat's version, sent with each of its moves (the table includes it): it
+    changes whenever the moves it is shown do (see `Match.stamps`), so the move buttons
+    need not carry it and stay the same from one version to the next."""
+    match, seat = live.match, viewer.seat
+    stamp = match.stamp(seat) if match is not None and seat is not None else None
+    return Part("stamp", stamp, "room/parts/stamp.html", stamp)
 
 
 _UNDO = Undo()

@@ -27,7 +27,7 @@ _READ = """() => {
   const button = document.querySelector('#actions .moves button');
   return {
     log: document.querySelectorAll('#log li').length,
-    version: button ? JSON.parse(button.getAttribute('hx-vals')).v : null,
+    version: button ? document.getElementById('stamp').value : null,
     sends: window.__gn.sends,
     offline: document.getElementById('room').classList.contains('offline'),
   };

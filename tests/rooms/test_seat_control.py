@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from app.rooms.live import HOST, HOST_ONLY, OPEN
+from app.rooms.live import HOST, OPEN
+from app.rooms.refusals import HOST_ONLY
 from tests.rooms.toys import Tab, press, started, toy_room, until
 from tests.support.memory import MemoryStore
 

@@ -6,7 +6,7 @@ import asyncio
 import json
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from typing import Any
 
@@ -37,6 +37,10 @@ class _TopLevel(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _VOID:
+            if self.depth == 0:  # a field sent on its own (the table's stamp)
+                begin = self._offset()
+                end = self.text.index(">", begin) + 1
+                self.found.append((dict(attrs).get("id") or "", dict(attrs), self.text[begin:end]))
             return
         if self.depth == 0:
             self.start = (self._offset(), dict(attrs))
@@ -127,7 +131,7 @@ class Tab:
                 said = re.findall(r"<li\b[^>]*>(.*?)</li>", chunk, re.S)
                 self.chat = self.chat + said if attrs.get("hx-swap-oob") else said
             else:
-                self.parts[ident] = chunk
+                swap(self.parts, ident, attrs.get("hx-swap-oob"), chunk)
         return text
 
     async def until(self, check: Callable[[Tab], bool], timeout: float = 10.0) -> None:
@@ -153,7 +157,8 @@ class Tab:
         return re.sub(r"<[^>]+>", "", self.parts.get("flash", "")).strip()
 
     def version(self) -> int | None:
-        found = re.search(r'"v": (\d+)', self.parts.get("actions", ""))
+        """Returns the seat's version the table holds (its stamp), sent with every move."""
+        found = re.search(r'value="(\d+)"', self.parts.get("stamp", ""))
         return int(found.group(1)) if found else None
 
     def moves(self) -> list[dict[str, Any]]:
@@ -170,7 +175,13 @@ class Tab:
                 moves.append({**base, **json.loads(html.unescape(sets))})
         values = re.findall(r"hx-vals='([^']*)'", rest)
         buttons = [json.loads(html.unescape(v)) for v in values]
-        return [move for move in buttons if "kind" in move] + moves + built_moves(part)
+        offered = [move for move in buttons if "kind" in move] + moves + built_moves(part)
+        stamp = {"v": self.version()}  # the table includes its stamp in every move
+        return [{**move, **stamp} for move in offered]
+
+    def points(self) -> list[dict[str, Any]]:
+        """Returns the points the actions part offers (`point_steps`), with the stamp."""
+        return point_steps(self.parts.get("actions", ""), self.version())
 
     def commands(self) -> list[dict[str, Any]]:
         import html
@@ -182,7 +193,7 @@ class Tab:
         await self.socket.close()
 
 
-_ONE_OF = re.compile(r"<(span|div) class=\"one-of\" hx-vals='([^']*)'>")
+_ONE_OF = re.compile(r"<(span|div)(?: id=\"[^\"]*\")? class=\"one-of\" hx-vals='([^']*)'>")
 
 
 def _one_ofs(part: str) -> tuple[list[tuple[str, str]], str]:
@@ -214,7 +225,7 @@ def built_moves(part: str) -> list[dict[str, Any]]:
 
     out: list[dict[str, Any]] = []
     # A builder's own div (class "build" or "build single"), not its steps' or items' divs.
-    for block in re.split(r'<div class="build(?=[" ])', part)[1:]:
+    for block in re.split(r'<div (?:id="[^"]*" )?class="build(?=[" ])', part)[1:]:
         points = {
             int(value): int(pts)
             for value, pts in re.findall(r'value="(-?\d+)" data-points="(-?\d+)"', block)
@@ -250,17 +261,67 @@ def fewest(
     return None
 
 
-def point_steps(part: str) -> list[dict[str, Any]]:
+def point_steps(part: str, version: int | None = None) -> list[dict[str, Any]]:
     """Returns the points on pictures a moves part offers (room/moves.html's point_steps), each
-    as the move a click on its picture sends but the point: its base action, `cmd`, `v`."""
+    as the move a click on its picture sends but the point: its base action, `cmd`, and `v`
+    (the table's stamp, when given)."""
     import html
 
     out = []
-    for version, steps in re.findall(r'<div class="point-steps" data-v="(\d+)">(.*?)</div>',
-                                     part, re.S):  # fmt: skip
+    for steps in re.findall(r'<div [^>]*class="point-steps"[^>]*>(.*?)</div>', part, re.S):
         for base in re.findall(r"class=\"point-step[^>]*data-base='([^']*)'", steps):
-            out.append({**json.loads(html.unescape(base)), "cmd": "act", "v": int(version)})
+            move = {**json.loads(html.unescape(base)), "cmd": "act"}
+            out.append(move if version is None else {**move, "v": version})
     return out
+
+
+def swap(parts: dict[str, str], ident: str, oob: str | None, chunk: str) -> None:
+    """Applies one top-level element of a message to the parts a tab holds (id -> HTML), as
+    htmx does to the page (app/web/patches.py sends these): an element replaced by id (kept
+    under its id too, as a part always was, and changed wherever a part holds it: a unit
+    inside a part, a clock's slot in the seats), deleted, or its content inserted beside
+    another."""
+    if oob and ":" in oob:
+        style, target = oob.split(":", 1)
+        name, start, end = next(_found(parts, target.removeprefix("#")))
+        inner = chunk[chunk.index(">") + 1 : chunk.rindex("<")]
+        at = {"afterend": end, "beforebegin": start}.get(style)
+        if at is None:
+            raise AssertionError(f"unexpected swap {oob}")
+        parts[name] = parts[name][:at] + inner + parts[name][at:]
+        return
+    for name, start, end in list(_found(parts, ident)):
+        if name != ident:
+            kept = "" if oob == "delete" else chunk
+            parts[name] = parts[name][:start] + kept + parts[name][end:]
+    if oob == "delete":
+        parts.pop(ident, None)
+    else:
+        parts[ident] = chunk
+
+
+def _found(parts: dict[str, str], ident: str) -> Iterator[tuple[str, int, int]]:
+    """Yields each place the element of an id is in: inside other parts (where it starts
+    and ends), then the part of that id itself, whole. The skeleton's slots are not looked
+    in: each part is kept under its own id."""
+    for name, html in list(parts.items()):
+        mark = html.find(f' id="{ident}"') if name not in (ident, "table") else -1
+        if mark < 0:
+            continue
+        start = html.rindex("<", 0, mark)
+        tag = re.match(r"<([a-zA-Z][\w-]*)", html[start:])
+        assert tag is not None
+        if tag.group(1).lower() in _VOID:
+            yield name, start, html.index(">", mark) + 1
+            continue
+        depth, pattern = 0, re.compile(rf"<(/?){tag.group(1)}\b[^>]*>")
+        for found in pattern.finditer(html, start):
+            depth += -1 if found.group(1) else 1
+            if depth == 0:
+                yield name, start, found.end()
+                break
+    if ident in parts:
+        yield ident, 0, len(parts[ident])
 
 
 async def against_a_bot(base_url: str, game: str, bot: str = "greedy") -> tuple[Tab, str, str]:

@@ -78,11 +78,12 @@ def test_the_template_holds_every_message_the_source_marks(tmp_path: Path) -> No
     fresh = tmp_path / "messages.pot"
     extract = [str(Path(sys.executable).with_name("pybabel")), "-q", "extract", "-F", "babel.cfg"]
     keywords = ["-k", "_", "-k", "n_:1,2", "-k", "gettext", "-k", "ngettext:1,2"]
+    keywords += ["-k", "pgettext:1c,2"]
     subprocess.run(
         [*extract, *keywords, "--no-location", "-o", str(fresh), "."], cwd=ROOT, check=True
     )
-    ids = {message.id for message in read(fresh) if message.id}
-    committed = {message.id for message in read(TEMPLATE) if message.id}
+    ids = {(message.id, message.context) for message in read(fresh) if message.id}
+    committed = {(message.id, message.context) for message in read(TEMPLATE) if message.id}
     assert ids - committed == set(), "run scripts/i18n-extract"
     assert committed - ids == set(), "run scripts/i18n-extract"
 

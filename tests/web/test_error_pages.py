@@ -165,6 +165,31 @@ def test_an_option_errors_label_is_translated_with_the_message() -> None:
     assert refusal_text(env, refusal) == "Please pick one of the choices for “Modalità”."
 
 
+class Bracketed(gettext.NullTranslations):
+    """Writes every message as ⟪message⟫, so what went through the catalogue shows."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟪{message}⟫"
+
+
+LABEL_ERRORS = [
+    ("speedy_pickers", {"mode": "cheat"}, "⟪Please pick one of the choices for “⟪Mode⟫”.⟫"),
+    ("for20", {"window_seconds": "soon"}, f"⟪“⟪{WINDOW[1:-1]}⟫” needs a whole number.⟫"),
+    ("for20", {"window_seconds": "2"}, f"⟪“⟪{WINDOW[1:-1]}⟫” must be from 3 to 30.⟫"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options", "said"), LABEL_ERRORS)
+def test_every_option_error_says_its_label_in_the_viewer_s_language(
+    game_id: str, options: dict[str, str], said: str
+) -> None:
+    env = make_environment()
+    env.globals["translations"] = Bracketed()
+    refusal = GAMES[game_id].validate_options(options)
+    assert isinstance(refusal, Refusal)
+    assert refusal_text(env, refusal) == said
+
+
 async def test_a_missing_static_file_is_the_error_page(app: Served) -> None:
     friendly(await app.client.get("/static/no-such-file.css"), 404)
     friendly(await app.client.get("/static/emoji/no-such-emoji.svg"), 404)

@@ -196,6 +196,24 @@ def test_real_catalogues_translate_the_lobby(sqlite_server: LiveServer, language
     assert words in page.text
 
 
+PLAY = '{{ pgettext("replay", "Play") }} | {{ pgettext("card", "Play") }}'
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "Play | Play"), ("it", "Riproduci | Gioca"), ("ru", "Воспроизвести | Сыграть")],
+)
+def test_the_replay_s_play_and_a_card_s_are_two_messages(language: str, said: str) -> None:
+    """With the real catalogues: one English word, two contexts (the replay's button,
+    playing a card), each translated in its own words."""
+    assert make_environment(locale=language).from_string(PLAY).render() == said
+
+
+def test_a_message_in_a_context_fills_its_variables_escaped() -> None:
+    source = '{{ pgettext("test", "%(name)s wins", name=name) }}'
+    assert make_environment().from_string(source).render(name="<b>") == "&lt;b&gt; wins"
+
+
 @pytest.mark.parametrize(
     ("language", "day", "number"),
     [

@@ -17,7 +17,7 @@ import pytest
 from app.games.speedy_pickers.objects import BY_KEY
 from tests.support.server import LiveServer
 from tests.support.speedy import actions_of, painted_scene, spots, state_of
-from tests.support.tabs import Tab, join, point_steps
+from tests.support.tabs import Tab, join
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -37,7 +37,7 @@ def speedy_server(database: Path, tmp_path: Path) -> Iterator[LiveServer]:
 def steps(tab: Tab) -> dict[str, dict[str, Any]]:
     """Returns the tiles offered to the tab, each as the move a click on its picture sends
     (but the point), with the seat's version."""
-    return {move["tile"]: move for move in point_steps(tab.parts.get("actions", ""))}
+    return {move["tile"]: move for move in tab.points()}
 
 
 def searching(tab: Tab) -> bool:

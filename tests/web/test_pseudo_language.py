@@ -44,9 +44,10 @@ def pseudo_translations() -> gettext.GNUTranslations:
         if not message.id:
             continue
         if isinstance(message.id, tuple | list):
-            catalog.add(tuple(message.id), tuple(f"⟪{form}⟫" for form in message.id))
+            forms = tuple(f"⟪{form}⟫" for form in message.id)
+            catalog.add(tuple(message.id), forms, context=message.context)
         else:
-            catalog.add(message.id, f"⟪{message.id}⟫")
+            catalog.add(message.id, f"⟪{message.id}⟫", context=message.context)
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)

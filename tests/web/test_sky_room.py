@@ -18,7 +18,7 @@ import pytest
 
 from app.identity import COOKIE
 from tests.support.server import LiveServer
-from tests.support.tabs import Tab, join, point_steps
+from tests.support.tabs import Tab, join
 from tests.support.toys import HEIGHT, WIDTH, order
 
 FACTORY = "tests.support.toys:create_toy_app"
@@ -52,7 +52,7 @@ async def sky_game(
 def steps(tab: Tab) -> dict[str, dict[str, Any]]:
     """Returns the tiles offered to the tab, each as the move a click on its picture sends
     (but the point), with the seat's version."""
-    return {move["tile"]: move for move in point_steps(tab.parts.get("actions", ""))}
+    return {move["tile"]: move for move in tab.points()}
 
 
 def picture_url(tab: Tab) -> str:
@@ -108,7 +108,9 @@ async def test_a_click_is_resolved_by_the_server_and_its_answer_stays_secret(
     await bob.drain(0.3)
     sent_to_bob = "".join(bob.received)
     assert "marked the" not in sent_to_bob  # where Ann clicked is hers alone
-    assert '"hit": null' in sent_to_bob and '"hit": "' not in sent_to_bob  # what: nobody's
+    # What: nobody's. His steps (only the claimed one is sent, deleted) say no hit either.
+    assert '"hit": "' not in sent_to_bob
+    assert '"hit": null' in bob.parts["actions"] and '"hit": "' not in bob.parts["actions"]
     # Two more claims end the round; only then does anyone learn whose marks were right.
     await bob.send(click(bob, "sun", centre(0, 1, "sun")))
     await ann.until(lambda t: "sun" not in steps(t))

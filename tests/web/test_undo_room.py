@@ -15,9 +15,10 @@ from tests.web.test_realtime import mover, seated_game
 
 
 def undo_button(tab: Tab) -> dict[str, Any] | None:
-    """Returns what the tab's Undo button sends, or None when it has none."""
+    """Returns what the tab's Undo button sends (with the table's stamp, which the table
+    includes in every move), or None when it has none."""
     found = re.findall(r"hx-vals='([^']*)'", tab.parts.get("undo", ""))
-    return json.loads(html.unescape(found[0])) if found else None
+    return {**json.loads(html.unescape(found[0])), "v": tab.version()} if found else None
 
 
 async def _settle(*tabs: Tab) -> None:

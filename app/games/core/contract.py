@@ -317,17 +317,17 @@ class Game(ABC, Generic[S]):
                 if value not in {choice for choice, _label in spec.choices}:
                     return Refusal(
                         _("Please pick one of the choices for “{option}”."),
-                        **_named(spec),
+                        _named(spec),
                     )
             elif spec.kind == "int":
                 try:
                     value = int(value)
                 except (TypeError, ValueError):
-                    return Refusal(_("“{option}” needs a whole number."), **_named(spec))
+                    return Refusal(_("“{option}” needs a whole number."), _named(spec))
                 if not spec.minimum <= value <= spec.maximum:
                     return Refusal(
                         _("“{option}” must be from {minimum} to {maximum}."),
-                        **_named(spec, minimum=spec.minimum, maximum=spec.maximum),
+                        _named(spec, minimum=spec.minimum, maximum=spec.maximum),
                     )
             out[spec.key] = value
         return out
@@ -335,5 +335,5 @@ class Game(ABC, Generic[S]):
 
 def _named(spec: OptionSpec, **more: Any) -> dict[str, Any]:
     """Returns a refusal's parameters naming an option as the room form labels it (its label,
-    translated for the viewer like the message)."""
-    return {"params": {"option": spec.label, **more}, "translated": ("option",)}
+    a `Text`, said in the viewer's language like the message)."""
+    return {"option": spec.label, **more}

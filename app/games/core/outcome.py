@@ -18,8 +18,6 @@ class Refusal:
 
     reason: str
     params: Mapping[str, Any] = field(default_factory=dict)
-    translated: tuple[str, ...] = ()
-    """The parameters that are message ids themselves (an option's label): translated too."""
 
     def text(self) -> str:
         """Returns the untranslated message with its parameters filled in."""

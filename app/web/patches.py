@@ -1,0 +1,185 @@
+"""What to send a tab so that a part it holds becomes the part's new HTML: only the elements
+that changed.
+
+A part is one element with an id (its slot on the page). Inside it, every element with an id
+is a unit the server may send alone, out of band (htmx replaces the element of that id):
+
+- a unit whose own markup is unchanged, apart from units inside it, is not sent; the units
+  inside it are compared in turn;
+- a run of sibling units separated only by whitespace is a keyed list: a unit that appeared
+  is inserted after its sibling (or first in its parent), one that went is deleted, the
+  others are compared in place; when kept units change order, the parent is sent whole;
+- anything else that changed is sent whole.
+
+So a template gives an id to what changes on its own (a player's score line, a card in a
+pile, a notebook cell, a move button), and a move re-sends that, not the whole area around
+it. Ids must be unique on the page and name the same thing from one update to the next.
+
+Table-internal elements (`td`, `tr`...) are never units: the HTML parser drops them at the
+top of a message, so a table is sent whole. The parse is a scan of tags (the server's own
+templates: attribute values are escaped, so they hold no `>`), made once per rendered part
+and shared by every tab that is sent it.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["Node", "patch", "tree"]
+
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>")
+_ID = re.compile(r'\sid="([^"]+)"')
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+)
+# Never units: parsed out of place at the top of a message (or, for a template, inert).
+_NOT_UNITS = frozenset(
+    {
+        "caption",
+        "col",
+        "colgroup",
+        "option",
+        "optgroup",
+        "tbody",
+        "td",
+        "template",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+    }
+)
+_OOB = "hx-swap-oob"
+
+
+class Node:
+    """An element with an id: its whole markup, and the units directly inside it with the
+    markup between them (`between[0]` up to the first unit, `between[-1]` after the last).
+
+    Compared and hashed by identity: a tab's part is looked up by the node it holds."""
+
+    __slots__ = ("between", "html", "id", "units")
+
+    def __init__(self, ident: str, html: str, between: tuple[str, ...], units: tuple[Node, ...]):
+        self.id = ident
+        self.html = html
+        self.between = between
+        self.units = units
+
+
+def tree(html: str) -> Node | None:
+    """Returns a part's HTML as its unit tree, or None when it is not one element with an
+    id (such a part is always sent whole)."""
+    # Each open element: its tag, its id (None: not a unit), where it starts, and the units
+    # found inside it so far with where each starts.
+    stack: list[tuple[str, str | None, int, list[tuple[int, Node]]]] = []
+    top: list[tuple[int, Node]] = []
+    for found in _TAG.finditer(html):
+        closing, tag, attributes = found.group(1), found.group(2).lower(), found.group(3)
+        if not closing:
+            named = _ID.search(attributes) if tag not in _NOT_UNITS else None
+            ident = named.group(1) if named else None
+            if tag in _VOID or attributes.endswith("/"):
+                if ident is not None:
+                    markup = found.group(0)
+                    (stack[-1][3] if stack else top).append(
+                        (found.start(), Node(ident, markup, (markup,), ()))
+                    )
+                continue
+            stack.append((tag, ident, found.start(), []))
+            continue
+        while stack:  # an element left open (a <p>, an <li>) closes with its parent
+            open_tag, ident, start, units = stack.pop()
+            into = stack[-1][3] if stack else top
+            if ident is not None:
+                into.append((start, _node(html, ident, start, found.end(), units)))
+            else:
+                into.extend(units)  # units inside an element without an id
+            if open_tag == tag:
+                break
+    if stack or len(top) != 1:
+        return None
+    node = top[0][1]
+    if html.strip() != node.html or _OOB in html[: html.index(">")]:
+        return None  # markup around the element, or a part swapped another way (the log)
+    return node
+
+
+def _node(html: str, ident: str, start: int, end: int, units: list[tuple[int, Node]]) -> Node:
+    between: list[str] = []
+    at = start
+    for unit_start, unit in units:
+        between.append(html[at:unit_start])
+        at = unit_start + len(unit.html)
+    between.append(html[at:end])
+    return Node(ident, html[start:end], tuple(between), tuple(unit for _, unit in units))
+
+
+def patch(old: Node | None, new: Node | None, new_html: str) -> str:
+    """Returns what turns a tab's `old` part into `new` (whose HTML is `new_html`): the
+    changed units, or the whole part when that is no longer, or when either has no tree."""
+    if old is None or new is None or old.id != new.id:
+        return new_html
+    changes: list[str] = []
+    _changes(old, new, changes)
+    made = "".join(changes)
+    return made if len(made) < len(new_html) else new_html
+
+
+def _changes(old: Node, new: Node, out: list[str]) -> None:
+    if old.html == new.html:
+        return
+    old_ids = [unit.id for unit in old.units]
+    new_ids = [unit.id for unit in new.units]
+    if old_ids == new_ids and old.between == new.between:
+        for was, now in zip(old.units, new.units, strict=True):
+            _changes(was, now, out)
+        return
+    if not _keyed_list(old, new, old_ids, new_ids, out):
+        out.append(new.html)
+
+
+def _keyed_list(
+    old: Node, new: Node, old_ids: list[str], new_ids: list[str], out: list[str]
+) -> bool:
+    """Adds the inserts, deletes and in-place changes that turn old's units into new's, and
+    returns True; or returns False (the parent goes whole) when the units are not a keyed
+    list of the same parent: other markup changed, an id repeats, or kept units moved."""
+    if not old.units or not new.units:
+        return False
+    if old.between[0] != new.between[0] or old.between[-1] != new.between[-1]:
+        return False
+    if any(gap.strip() for gap in (*old.between[1:-1], *new.between[1:-1])):
+        return False
+    old_set, new_set = set(old_ids), set(new_ids)
+    if len(old_set) != len(old_ids) or len(new_set) != len(new_ids):
+        return False
+    if [i for i in old_ids if i in new_set] != [i for i in new_ids if i in old_set]:
+        return False
+    made: list[str] = [_deleted(i) for i in old_ids if i not in new_set]
+    was = {unit.id: unit for unit in old.units}
+    index = 0
+    while index < len(new.units):
+        unit = new.units[index]
+        kept = was.get(unit.id)
+        if kept is not None:
+            _changes(kept, unit, made)
+            index += 1
+            continue
+        run = index  # a run of new units goes in one insert, beside a kept unit
+        while index < len(new.units) and new.units[index].id not in was:
+            index += 1
+        if run > 0:  # after the unit before it, each with the gap before it
+            markup = "".join(new.between[i] + new.units[i].html for i in range(run, index))
+            made.append(f'<div {_OOB}="afterend:#{new.units[run - 1].id}">{markup}</div>')
+        elif index < len(new.units):  # first: before the first kept one, each with its gap after
+            markup = "".join(new.units[i].html + new.between[i + 1] for i in range(run, index))
+            made.append(f'<div {_OOB}="beforebegin:#{new.units[index].id}">{markup}</div>')
+        else:
+            return False  # no unit kept: nothing to place the new ones by
+    out.extend(made)
+    return True
+
+
+def _deleted(ident: str) -> str:
+    return f'<div id="{ident}" {_OOB}="delete"></div>'
