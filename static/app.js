@@ -29,11 +29,48 @@
   });
 
   // Picking a card, then a space: a move button may name the table spot it plays to
-  // (data-spot); picking a card (data-pick) shows its moves and marks their spots, and a
-  // click on a marked spot presses that move's button. Without this file every move is
-  // still a plain button.
+  // (data-spot, or, inside an element with data-spot-field and data-spot-prefix, the prefix
+  // and that field of its hx-vals); picking a card (data-pick) shows its moves and marks
+  // their spots, and a click on a marked spot presses that move's button. Without this file
+  // every move is still a plain button.
   document.documentElement.classList.add("js");
   var picked = null;
+
+  // A one-of's options may arrive as data, to keep an update small (Stellar's spaces for a
+  // card, its takes, a satellite's stacks): an element with data-field and data-values (a
+  // JSON list), holding a label element per value (none: a number is labelled itself plus
+  // data-offset), gets a move button per value instead (of class data-class, if any), which
+  // adds {field: value} to the one-of's move. A spot is found from that field as from any
+  // button's.
+  function makeOptions() {
+    document.querySelectorAll("[data-values]:not([data-made])").forEach(function (list) {
+      var labels = Array.prototype.map.call(list.children, function (label) {
+        return label.textContent;
+      });
+      var offset = Number(list.dataset.offset || 0);
+      list.textContent = "";
+      JSON.parse(list.dataset.values).forEach(function (value, i) {
+        var vals = {};
+        vals[list.dataset.field] = value;
+        var button = document.createElement("button");
+        if (list.dataset.class) button.className = list.dataset.class;
+        button.setAttribute("ws-send", "");
+        button.setAttribute("hx-vals", JSON.stringify(vals));
+        button.textContent = labels.length ? labels[i] : String(value + offset);
+        list.append(" ", button);
+      });
+      list.dataset.made = "";
+      if (window.htmx) window.htmx.process(list);
+    });
+  }
+
+  function spotOf(button) {
+    if (button.dataset.spot) return button.dataset.spot;
+    var by = button.closest("[data-spot-field]");
+    if (!by || !button.hasAttribute("hx-vals")) return null;
+    var value = JSON.parse(button.getAttribute("hx-vals"))[by.dataset.spotField];
+    return value === undefined ? null : by.dataset.spotPrefix + value;
+  }
 
   function showPicked() {
     document.querySelectorAll(".legal").forEach(function (el) { el.classList.remove("legal"); });
@@ -42,8 +79,8 @@
       var chosen = groups.length === 1 || group.dataset.pick === picked;
       group.classList.toggle("chosen", chosen);
       if (!chosen) return;
-      group.querySelectorAll("button[data-spot]").forEach(function (button) {
-        var spot = document.getElementById(button.dataset.spot);
+      group.querySelectorAll("button").forEach(function (button) {
+        var spot = document.getElementById(spotOf(button));
         if (spot) spot.classList.add("legal");
       });
     });
@@ -61,7 +98,8 @@
     }
     var spot = event.target.closest && event.target.closest(".legal");
     if (spot) {
-      var button = document.querySelector('.moves .pick-group.chosen button[data-spot="' + spot.id + '"]');
+      var buttons = document.querySelectorAll(".moves .pick-group.chosen button");
+      var button = Array.prototype.find.call(buttons, function (b) { return spotOf(b) === spot.id; });
       if (button && !button.disabled) button.click();
     }
   });
@@ -114,6 +152,7 @@
 
   document.addEventListener("htmx:wsAfterMessage", function () {
     startCountdowns();
+    makeOptions();
     showPicked();
     document.querySelectorAll(MOVE_BUTTONS).forEach(function (b) { b.disabled = false; });
   });

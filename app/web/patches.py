@@ -17,8 +17,9 @@ it. Ids must be unique on the page and name the same thing from one update to th
 
 Table-internal elements (`td`, `tr`...) are never units: the HTML parser drops them at the
 top of a message, so a table is sent whole. The parse is a scan of tags (the server's own
-templates: attribute values are escaped, so they hold no `>`), made once per rendered part
-and shared by every tab that is sent it.
+templates: attribute values are escaped, so they hold no `>`) of the elements with an id
+alone, each closed by counting its own tag, made once per rendered part and shared by every
+tab that is sent it.
 """
 
 from __future__ import annotations
@@ -27,8 +28,7 @@ import re
 
 __all__ = ["Node", "patch", "tree"]
 
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>")
-_ID = re.compile(r'\sid="([^"]+)"')
+_OPEN_ID = re.compile(r'<([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?\sid="([^"]+)"[^>]*>')
 _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 )
@@ -70,49 +70,63 @@ class Node:
 def tree(html: str) -> Node | None:
     """Returns a part's HTML as its unit tree, or None when it is not one element with an
     id (such a part is always sent whole)."""
-    # Each open element: its tag, its id (None: not a unit), where it starts, and the units
-    # found inside it so far with where each starts.
-    stack: list[tuple[str, str | None, int, list[tuple[int, Node]]]] = []
-    top: list[tuple[int, Node]] = []
-    for found in _TAG.finditer(html):
-        closing, tag, attributes = found.group(1), found.group(2).lower(), found.group(3)
-        if not closing:
-            named = _ID.search(attributes) if tag not in _NOT_UNITS else None
-            ident = named.group(1) if named else None
-            if tag in _VOID or attributes.endswith("/"):
-                if ident is not None:
-                    markup = found.group(0)
-                    (stack[-1][3] if stack else top).append(
-                        (found.start(), Node(ident, markup, (markup,), ()))
-                    )
-                continue
-            stack.append((tag, ident, found.start(), []))
+    html_start = len(html) - len(html.lstrip())
+    opening = _OPEN_ID.match(html, html_start)
+    if opening is None or _OOB in opening.group(0):
+        return None  # no id, or a part swapped another way (the log appends)
+    # Each unit as (start, end, id), in document order: only the elements with an id are
+    # looked at, each closed by counting its own tag from there (most tags have no id).
+    spans: list[tuple[int, int, str]] = []
+    for found in _OPEN_ID.finditer(html, html_start):
+        tag = found.group(1).lower()
+        if tag in _NOT_UNITS:
             continue
-        while stack:  # an element left open (a <p>, an <li>) closes with its parent
-            open_tag, ident, start, units = stack.pop()
-            into = stack[-1][3] if stack else top
-            if ident is not None:
-                into.append((start, _node(html, ident, start, found.end(), units)))
-            else:
-                into.extend(units)  # units inside an element without an id
-            if open_tag == tag:
-                break
-    if stack or len(top) != 1:
-        return None
-    node = top[0][1]
-    if html.strip() != node.html or _OOB in html[: html.index(">")]:
-        return None  # markup around the element, or a part swapped another way (the log)
+        if tag in _VOID or found.group(0).endswith("/>"):
+            spans.append((found.start(), found.end(), found.group(2)))
+            continue
+        end = _closing(html, tag, found.end())
+        if end < 0:
+            return None  # an element with an id left open: not ours to cut up
+        spans.append((found.start(), end, found.group(2)))
+    first = spans[0] if spans else None
+    if first is None or first[0] != html_start or html[first[1] :].strip():
+        return None  # markup around the element
+    node, _next = _nest(html, spans, 0)
     return node
 
 
-def _node(html: str, ident: str, start: int, end: int, units: list[tuple[int, Node]]) -> Node:
+def _closing(html: str, tag: str, at: int) -> int:
+    """Returns where the element of `tag` opened just before `at` ends, or -1."""
+    pattern = _TAGS.get(tag)
+    if pattern is None:
+        pattern = _TAGS[tag] = re.compile(rf"<(/?){tag}[\s>/]", re.IGNORECASE)
+    depth = 1
+    for found in pattern.finditer(html, at):
+        depth += -1 if found.group(1) else 1
+        if depth == 0:
+            return html.index(">", found.end() - 1) + 1
+    return -1
+
+
+_TAGS: dict[str, re.Pattern[str]] = {}
+
+
+def _nest(html: str, spans: list[tuple[int, int, str]], index: int) -> tuple[Node, int]:
+    """Returns the node of spans[index] with the units inside it, and the next span's index."""
+    start, end, ident = spans[index]
+    index += 1
     between: list[str] = []
+    units: list[Node] = []
     at = start
-    for unit_start, unit in units:
+    while index < len(spans) and spans[index][0] < end:
+        unit, following = _nest(html, spans, index)
+        unit_start = spans[index][0]
         between.append(html[at:unit_start])
+        units.append(unit)
         at = unit_start + len(unit.html)
+        index = following
     between.append(html[at:end])
-    return Node(ident, html[start:end], tuple(between), tuple(unit for _, unit in units))
+    return Node(ident, html[start:end], tuple(between), tuple(units)), index
 
 
 def patch(old: Node | None, new: Node | None, new_html: str) -> str:
@@ -122,6 +136,9 @@ def patch(old: Node | None, new: Node | None, new_html: str) -> str:
         return new_html
     changes: list[str] = []
     _changes(old, new, changes)
+    # Deletes first: htmx deletes every element of an id, so an element that moved to another
+    # list must be gone from the old one before it is inserted in the new one.
+    changes.sort(key=_not_deleted)
     made = "".join(changes)
     return made if len(made) < len(new_html) else new_html
 
@@ -182,4 +199,12 @@ def _keyed_list(
 
 
 def _deleted(ident: str) -> str:
-    return f'<div id="{ident}" {_OOB}="delete"></div>'
+    return f'<div id="{ident}" {_OOB}="{_DELETE}></div>'
+
+
+def _not_deleted(change: str) -> bool:
+    return not change.endswith(_DELETE_END)
+
+
+_DELETE = 'delete"'
+_DELETE_END = f"{_DELETE}></div>"

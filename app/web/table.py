@@ -181,13 +181,20 @@ def changed_parts(
 
 
 def tree_of(live: LiveRoom, html: str) -> Node | None:
-    """Returns a rendered part's unit tree, made once per revision for every tab sent it."""
+    """Returns a rendered part's unit tree, made once per revision for every tab sent it;
+    None for a small part, which goes whole: its patch could save little, and a tree costs
+    more to make than the few bytes (most parts a move changes are small)."""
+    if len(html) < _WORTH_A_TREE:
+        return None
     key = ("tree", html)
     cache = live.cache
     if key in cache:
         return cache[key]
     node = cache[key] = tree(html)
     return node
+
+
+_WORTH_A_TREE = 160  # bytes
 
 
 def patch_of(live: LiveRoom, held: Node | None, node: Node | None, html: str) -> str:

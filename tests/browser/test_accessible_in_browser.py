@@ -92,17 +92,26 @@ def seat_a_bot_and_start(person: people.Person) -> None:
 _FOCUS_IN_MOVES = "() => document.activeElement.closest('#actions .moves') !== null"
 
 
+# The telescope space the focused move button plays to: its space field, under the moves'
+# spot prefix (as static/app.js finds it), or null for any other element.
+_FOCUSED_SPOT = """() => {
+  const button = document.activeElement, by = button.closest('[data-spot-field]');
+  if (!by || !button.hasAttribute('hx-vals')) return null;
+  const value = JSON.parse(button.getAttribute('hx-vals'))[by.dataset.spotField];
+  return value === undefined ? null : by.dataset.spotPrefix + value;
+}"""
+
+
 def place_a_stellar_card_by_keys(page: Any) -> None:
-    """Presses (Enter) the card that has focus, then Tabs to its first space and presses it
-    (Space); focus is on the moves again once the server has answered."""
-    focused = page.evaluate("() => document.activeElement.className")
-    assert "pick" in focused.split(), focused
-    page.keyboard.press("Enter")
+    """Tabs from the moves (focus is there once they arrive) to the first telescope space a
+    card is offered, presses it (Space), and sees the card on that space; focus is on the
+    moves again once the server has answered."""
     for _tab in range(4):
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.dataset.spot !== undefined"):
+        if page.evaluate(_FOCUSED_SPOT):
             break
-    spot = page.evaluate("() => document.activeElement.dataset.spot")
+        page.keyboard.press("Tab")
+    spot = page.evaluate(_FOCUSED_SPOT)
+    assert spot, page.evaluate("() => document.activeElement.outerHTML")
     before = page.evaluate("() => window.__gn.messages")
     page.keyboard.press(" ")
     page.wait_for_function("(n) => window.__gn.messages > n", arg=before)

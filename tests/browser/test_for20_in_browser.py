@@ -103,7 +103,7 @@ def test_a_reaction_window_opens_counts_down_and_closes(
             if mover.build_smoke():
                 smoked = True
                 continue
-            targets = mover.page.locator("#actions .one-of button")
+            targets = mover.page.locator("#actions-play .one-of button")
             if smoked and targets.count():  # an action card's target: htmx adds the card
                 mover.click_and_wait(targets.first)
                 continue

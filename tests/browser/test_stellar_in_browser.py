@@ -24,13 +24,16 @@ class Person(people.Person):
         return int(self.page.locator("#table").get_attribute("data-you") or "-1")
 
     def pick_then_spot(self) -> str:
-        """Picks the first card offered for the telescope and clicks its first highlighted space.
+        """Picks (in the hand) the first card offered for the telescope and clicks its first
+        highlighted space.
 
         Returns the id of the space clicked.
         """
         page = self.page
-        group = page.locator("#actions .pick-group").filter(has=page.locator("[data-spot]")).first
-        picker = group.locator("button.pick")
+        spaces = page.locator("button[hx-vals*='\"space\"']")
+        group = page.locator("#actions .pick-group").filter(has=spaces).first
+        card = group.get_attribute("data-pick")
+        picker = page.locator(f'#hand .pick[data-pick="{card}"]')
         if picker.count():
             picker.click()
         legal = page.locator(f"#telescopes-{self.seat()} .spot.legal").first

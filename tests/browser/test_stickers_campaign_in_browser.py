@@ -35,12 +35,13 @@ _READ_MOVES = """() => {
   };
 }"""
 
-# The moves part is marked before a click; answered once the server has sent the seat's moves
-# part again (a move changes the seat's version, so an accepted move always re-sends it). Any
+# The table's stamp (the seat's version) is noted before a click; answered once the server has
+# sent a new one (an accepted move always moves the mover's stamp). The moves part is no
+# longer replaced whole (only its changed elements are), so a mark on it would stay. Any
 # message re-enables the buttons (static/app.js), so an unlocked button proves nothing: a
 # bot's move may arrive between the click and its answer.
-_MARK = "() => { document.getElementById('actions').dataset.clicked = '1'; }"
-_ANSWERED = "() => !document.querySelector('#actions[data-clicked]')"
+_MARK = "() => { window.__stampBefore = document.getElementById('stamp').value; }"
+_ANSWERED = "() => document.getElementById('stamp').value !== window.__stampBefore"
 
 
 class Player(people.Person):

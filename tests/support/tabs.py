@@ -163,7 +163,8 @@ class Tab:
 
     def moves(self) -> list[dict[str, Any]]:
         """Returns the moves offered in the actions part, as the JSON the page would send:
-        each button's, then for each step of a builder one set it allows (as moves.js)."""
+        each button's (a one-of's options listed as data too, as static/app.js makes their
+        buttons), then for each step of a builder one set it allows (as moves.js)."""
         import html
 
         part = self.parts.get("actions", "")
@@ -171,8 +172,14 @@ class Tab:
         moves = []
         for heading, buttons in choices:  # each button adds to its heading's
             base = json.loads(html.unescape(heading))
+            # and a radio button chosen in the heading sends its field too (Stickers' player)
+            base.update(re.findall(r'type="radio" name="(\w+)" value="([^"]*)" checked', buttons))
             for sets in re.findall(r"hx-vals='([^']*)'", buttons):
                 moves.append({**base, **json.loads(html.unescape(sets))})
+            # options listed as data: static/app.js makes a button per value of the field
+            for field, listed in re.findall(r"data-field=\"(\w+)\" data-values='([^']*)'", buttons):
+                values = json.loads(html.unescape(listed))
+                moves.extend({**base, field: value} for value in values)
         values = re.findall(r"hx-vals='([^']*)'", rest)
         buttons = [json.loads(html.unescape(v)) for v in values]
         offered = [move for move in buttons if "kind" in move] + moves + built_moves(part)

@@ -19,16 +19,18 @@ from tests.games.four_pints.tables import table as pints_table
 from tests.support.rooms import rendered
 
 _BY_NAME = {card.spec.name: card.spec for card in CARDS}
-_PARTS = {"b": "name", "i": "ty", "span": "?"}  # a face's parts without a class, by tag
+# A face's parts by tag (templates/games/for20/macros.html): the first <b> is its name, a later
+# one its coins; <u> holds the words for a screen reader.
+_PARTS = {"b": "name", "i": "ty", "em": "pts", "small": "small", "u": "said", "span": "?"}
 
 
 class _Faces(HTMLParser):
-    """Collects each For20 card face: its name and the text of its parts by class."""
+    """Collects each For20 card face: its name and the text of its parts by tag."""
 
     def __init__(self) -> None:
         super().__init__()
         self.faces: list[dict[str, str]] = []
-        self._open: list[str] = []  # the class (or part) of each element open inside a face
+        self._open: list[str] = []  # the part of each element open inside a face
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = (dict(attrs).get("class") or "").split()
@@ -36,7 +38,8 @@ class _Faces(HTMLParser):
             self.faces.append({})
             self._open = ["face"]
         elif self._open and tag in _PARTS:
-            self._open.append(classes[0] if classes else _PARTS[tag])
+            part = _PARTS[tag]
+            self._open.append("co" if part == "name" and "name" in self.faces[-1] else part)
 
     def handle_endtag(self, tag: str) -> None:
         if self._open and tag in _PARTS:
@@ -73,6 +76,7 @@ def test_every_for20_face_shows_its_coins_and_a_tool_or_material_its_type() -> N
     for face in faces:
         spec = _BY_NAME[face["name"]]
         assert face["co"] == str(spec.coins), face
+        assert face["said"].split()[-1] == ("coin" if spec.coins == 1 else "coins"), face
         kind = getattr(spec, "type", None)
         assert face.get("ty") == (kind.value if kind else None), face
 
@@ -82,8 +86,8 @@ def test_a_for20_tool_face_shows_its_range_and_an_action_its_cost() -> None:
     state = with_board(for20_table(), 0, hand=(cards("hookah"), cards("polizia")))
     html = rendered(FOR20, state, 2)[(1, "hand")]  # person 1 sits in seat 0
     hookah, polizia = for20_faces(html)
-    assert (hookah["ty"], hookah["range"], hookah["co"]) == ("combo", "3–8", "3")
-    assert (polizia["cost"], polizia["co"]) == ("costs 3 coins", "1")
+    assert (hookah["ty"], hookah["small"], hookah["co"]) == ("combo", "3–8", "3")
+    assert (polizia["small"], polizia["co"]) == ("costs 3 coins", "1")
 
 
 def test_a_four_pints_pint_shows_its_price_and_what_it_scores() -> None:

@@ -8,7 +8,7 @@ import pytest
 from app.web.emoji import CARD_STYLES, DIRECTORY, card_pictures
 
 # A class of each game's card faces that must carry a picture.
-PICTURED = [".pcard.beer", ".st-card.suit-planet", ".f20-card.type-weed", ".sk-card.st-navy"]
+PICTURED = [".pcard.beer", ".st-card.suit-planet", ".f20-card.mw", ".sk-card.st-navy"]
 
 
 def test_every_card_picture_is_vendored() -> None:

@@ -62,6 +62,19 @@ def test_a_card_gone_is_deleted_and_one_in_front_is_inserted_before_the_first_ke
     assert applied(old, message) == new
 
 
+def test_a_card_moved_to_another_list_is_deleted_there_before_it_is_inserted_here() -> None:
+    lists = (
+        '<div id="p"><div id="x">{}</div><p>long enough to patch rather than send whole</p>'
+        '<div id="y">{}</div></div>'
+    )
+    card = '<b id="c-{0}">{0}</b>'
+    old = lists.format(card.format(1), card.format(2) + card.format(3))
+    new = lists.format(card.format(1) + card.format(3), card.format(2))
+    message = sent(old, new)
+    assert message.startswith('<div id="c-3" hx-swap-oob="delete"></div>')
+    assert applied(old, message) == new
+
+
 def test_kept_units_that_change_order_send_their_parent_whole() -> None:
     old, new = area(3, "a", "b", "c"), area(3, "c", "b", "a")
     assert sent(old, new).startswith('<div id="p-cards">')

@@ -1,14 +1,15 @@
 """Colour is never the only carrier of meaning, and symbols are said in words: every Stellar
 card names its suit, a For20 material or tool in a move names its type (move buttons have no
-colour), stars are hidden from screen readers and said as "2 stars", a filled telescope space
-says its number, and a seat's green or grey dot says "online" or "away". Checked on tables
-that seeded bot games reach."""
+colour), stars are hidden from screen readers (Stickers' are drawn by CSS) and said as "2
+stars", a filled telescope space says its number, and a seat's green or grey dot says
+"online" or "away". Checked on tables that seeded bot games reach."""
 
 from __future__ import annotations
 
 import random
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 from app.games.core.bots import playout
@@ -79,7 +80,14 @@ def _tables(game: Any, players: int, seeds: range, moves: tuple[int, ...]) -> li
 
 
 def test_every_stellar_card_names_its_suit_and_says_its_stars() -> None:
+    """A card's stars (class `s1`-`s3`) and starting diamond (`start`) are drawn by
+    static/cards.css with an empty alternative text, and said in its visually hidden `<i>`
+    words; no star symbol is in a card's own text."""
     names = {suit.value: name for suit, name in SUIT_NAMES.items()} | {"satellite": SATELLITE_NAME}
+    css = (Path(__file__).parents[2] / "static" / "cards.css").read_text()
+    assert re.search(r"\.st-card > i, [^{]*\{[^}]*clip-path: inset\(50%\)", css)
+    for n in (1, 2, 3):
+        assert f'.st-card.s{n}::after {{ content: "{"★" * n}"; content: "{"★" * n}" / ""; }}' in css
     cards = stars = spaces = 0
     for parts in _tables(STELLAR, 2, range(2), (3, 40)):
         for (_viewer, part), html in parts.items():
@@ -89,10 +97,15 @@ def test_every_stellar_card_names_its_suit_and_says_its_stars() -> None:
                 if suit is not None:
                     cards += 1
                     assert names[suit] in text, (part, classes, text)
-            for shown, words in parsed.hidden:
-                if "stars" in shown.split():
+                    assert "★" not in text and "◆" not in text, (part, text)
+                starred = next((int(c[1]) for c in classes if re.fullmatch(r"s\d", c)), 0)
+                if starred:
                     stars += 1
-                    assert re.fullmatch(r"\d stars?", words), (part, words)
+                    plural = "star" if starred == 1 else "stars"
+                    assert f"<i> {starred} {plural}</i>" in html, (part, classes)
+                    assert re.search(rf"\b{starred} {plural}\b", text), (part, text)
+                if "start" in classes:
+                    assert "starting card" in text, (part, text)
             if part.startswith("telescopes-"):
                 spaces += html.count("Space ")
                 filled = html.count('class="st-card')
@@ -121,13 +134,15 @@ def test_a_for20_material_or_tool_in_a_move_names_its_type() -> None:
 
 
 def test_stickers_stars_are_said_in_words() -> None:
+    """A card's stars are drawn by CSS from its class (s1..s5: no symbol in the text) and
+    said in words as many as the class draws."""
     said = 0
     for parts in _tables(STICKERS, 2, range(2), (4, 30)):
         for (_viewer, part), html in parts.items():
-            for shown, words in _parsed(html, "sk-card").hidden:
-                if "st-stars" in shown.split():
-                    said += 1
-                    assert re.fullmatch(r"\d stars?", words), (part, words)
+            for drawn, words in re.findall(r'<u class="s(\d)"><i>([^<]*)</i></u>', html):
+                said += 1
+                assert re.fullmatch(rf"{drawn} stars?", words), (part, words)
+            assert not re.search(r"<u class=\"s\d\">(?!<i>[^<]*</i></u>)", html), part
     assert said > 5, said
 
 

@@ -6,7 +6,8 @@ tool's range; an answer is an out-of-turn card on a stack entry and then the han
 for it. Listing them instead grew with every subset of a hoarded reserve (13 materials, 4 papers
 and 2 legendaries made 33,385 smokes). Every other move is a button. Copies of a card do the same,
 so only the first copy of each is offered: no two buttons alike. An action card with targets is
-one heading with a short button per target.
+one heading with a short button per target, and so are the materials to turn for coins and the
+hand cards to discard for coins when there are `COIN_GROUP` or more (a short button per card).
 
 Bots and random playouts get complete moves (`bounded`): for each tool choice one smoke per
 stoner-point total it can reach (the one with the fewest materials), and for each answer at most
@@ -39,6 +40,9 @@ from app.games.for20.window import can_target, waiting
 MAX_PAYS = 12
 """At most this many ways to pay for one answer go to bots (copies of a card count once)."""
 
+COIN_GROUP = 3
+"""From this many materials to turn (or hand cards to discard) for coins, they are one choice."""
+
 
 def choices(state: For20State, seat: int) -> tuple[Choice, ...]:
     """Returns the seat's moves for the table: smokes and answers to build, the rest buttons."""
@@ -64,14 +68,21 @@ def bounded(state: For20State, seat: int) -> tuple[Action, ...]:
 
 
 def _grouped(moves: tuple[Action, ...]) -> tuple[Choice, ...]:
-    """Returns the moves as buttons, an action card with several targets as one choice."""
+    """Returns the moves as buttons, an action card with several targets as one choice, and
+    the materials to turn (the cards to discard) for coins as one when there are enough."""
     plays: dict[int, list[PlayAction]] = {}
+    coins: dict[str, list[Action]] = {}
     for move in moves:
         if isinstance(move, PlayAction):
             plays.setdefault(move.card, []).append(move)
+        elif isinstance(move, TurnMaterial | Recycle):
+            coins.setdefault(move.kind, []).append(move)
     out: list[Choice] = []
     for move in moves:
-        if not isinstance(move, PlayAction):
+        if isinstance(move, TurnMaterial | Recycle) and len(coins[move.kind]) >= COIN_GROUP:
+            if move is coins[move.kind][0]:
+                out.append(OneOf(move, tuple(coins[move.kind])))
+        elif not isinstance(move, PlayAction):
             out.append(Pick(move))
         elif len(plays[move.card]) == 1 and move.seat is None and move.target is None:
             out.append(Pick(move))

@@ -321,7 +321,9 @@ def _choice_uses(choice: Choice) -> tuple[tuple[int, str], ...]:
         return _uses(choice.action)
     if isinstance(choice, Gather) and isinstance(choice.base, Answer):
         return ((choice.base.card, "answer"), *((item.value, "pay") for item in choice.items))
-    if isinstance(choice, (Gather, OneOf)):
+    if isinstance(choice, OneOf):
+        return tuple(use for option in choice.options for use in _uses(option))
+    if isinstance(choice, Gather):
         return _uses(choice.base)
     return ()
 

@@ -77,10 +77,12 @@ class BonusLine:
 
 @dataclass(frozen=True, slots=True)
 class PendingView:
-    """An effect the current player may still carry out: `source` None is the bonus."""
+    """An effect the current player may still carry out: `source` None is the bonus;
+    `sticker` its number on the card (it names the effect among the turn's others)."""
 
     kind: str
     source: CardView | None
+    sticker: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +167,9 @@ def _status(state: StickersState) -> StatusView:
     over = state.phase is Phase.OVER
     turning = state.phase not in (Phase.REVEAL, Phase.STICK, Phase.OVER)
     pending = tuple(
-        PendingView(p.kind, None if p.source == BONUS else card_view(state.card(p.source)))
+        PendingView(
+            p.kind, None if p.source == BONUS else card_view(state.card(p.source)), p.sticker
+        )
         for p in state.pending
     )
     return StatusView(
