@@ -87,18 +87,18 @@
   // its picture's name, base action and the seat's version; the picture, a part of its own
   // that re-renders only when the picture changes, is clicked to send the chosen step's
   // action at that point. The chosen step survives the moves part's re-rendering.
-  var chosenPoint = {}; // picture name -> the chosen step's base action (its JSON text)
+  var chosenPoint = {}; // picture name -> the chosen step's id (its action's: room/moves.html)
   var zoomOf = {}; // picture name -> zoom level, kept while the picture is re-rendered
 
   function stepsOf(name) {
     return Array.prototype.slice.call(
-      document.querySelectorAll('.moves .point-step[data-picture="' + name + '"]'));
+      document.querySelectorAll('.moves .point-steps[data-picture="' + name + '"] .point-step'));
   }
 
   function pointStep(name) {
     var steps = stepsOf(name);
     if (steps.length === 1) return steps[0];
-    return steps.filter(function (s) { return s.dataset.base === chosenPoint[name]; })[0] || null;
+    return steps.filter(function (s) { return s.id === chosenPoint[name]; })[0] || null;
   }
 
   function showPoints() {
@@ -153,8 +153,8 @@
   document.addEventListener("click", function (event) {
     var step = event.target.closest && event.target.closest(".point-step");
     if (step) {
-      var name = step.dataset.picture;
-      chosenPoint[name] = chosenPoint[name] === step.dataset.base ? undefined : step.dataset.base;
+      var name = step.closest(".point-steps").dataset.picture;
+      chosenPoint[name] = chosenPoint[name] === step.id ? undefined : step.id;
       var picture = document.getElementById("picture-" + name);
       if (picture) picture.querySelector(".picture-hint").hidden = true;
       showPoints();
@@ -201,8 +201,11 @@
         return;
       }
       var at = pointOf(picture, event.detail.triggeringEvent);
-      var names = chosen.dataset.fields.split(" ");
-      Object.assign(params, JSON.parse(chosen.dataset.base));
+      // The steps' picture, fields and what their actions share are on their container; the
+      // step holds the rest of its action.
+      var steps = chosen.closest(".point-steps");
+      var names = steps.dataset.fields.split(" ");
+      Object.assign(params, JSON.parse(steps.dataset.base), JSON.parse(chosen.dataset.base));
       params[names[0]] = at[0];
       params[names[1]] = at[1];
       picture.classList.add("sent"); // one click, one move: until the server answers

@@ -17,7 +17,7 @@ from jinja2.runtime import Context, Macro, new_context
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
-from app.games.core import Action, Refusal
+from app.games.core import Action, Point, Refusal
 from app.games.core.i18n import Joined, Text
 from app.web import locales
 from app.web.emoji import emoji
@@ -128,6 +128,7 @@ def make_environment(
     env.filters["money"] = lambda value: f"£{value}"
     env.filters["move_vals"] = move_vals
     env.filters["action_json"] = action_json
+    env.filters["point_bases"] = point_bases
     env.globals["memo"] = Memo()
     env.filters["emoji"] = emoji
     env.globals["rules_html"] = rules_html  # a game's rules page, if it has one
@@ -211,6 +212,16 @@ def action_json(action: Action) -> Markup:
     """Returns an action's JSON, safe inside a single-quoted attribute (made once per action,
     as `move_vals`: a picture's point steps are rendered again after every click)."""
     return Markup(_action_vals(action) + "}")
+
+
+def point_bases(points: Sequence[Point]) -> tuple[Markup, tuple[Markup, ...]]:
+    """Returns the JSON of what the points' base actions share (a set of steps says it once)
+    and, per point, of the rest: a search's thirteen tiles differ in the tile alone. Each is
+    safe inside a single-quoted attribute."""
+    bases = [point.base.to_json() for point in points]
+    shared = {k: v for k, v in bases[0].items() if all(k in b and b[k] == v for b in bases)}
+    own = tuple({k: v for k, v in base.items() if k not in shared} for base in bases)
+    return htmlsafe_json_dumps(shared), tuple(htmlsafe_json_dumps(o) for o in own)
 
 
 @functools.lru_cache(maxsize=8192)

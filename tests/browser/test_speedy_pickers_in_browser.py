@@ -143,7 +143,10 @@ def test_a_turn_is_played_by_clicking_in_the_scene(
             caret="initial", path=str(SHOTS / "speedy_pickers_search_phone.png"), full_page=True
         )
         name = BY_KEY[first].name
-        ann.page.locator("#me", has_text=name).wait_for()
+        ann.page.locator("#players-0", has_text=name).wait_for()  # her mark, in her area
+        ann.page.locator(
+            "#actions button", has_text=f"Take back my magnifier from {name}"
+        ).wait_for()
         bob.page.locator("#players-0", has_text=name).wait_for()  # Ann's claim, at once
         assert bob.page.locator(f""".point-step[data-base*='"tile": "{first}"']""").count() == 0
         assert_the_scene_fits_the_laptop(ann)  # a mark and its take-back button moved nothing

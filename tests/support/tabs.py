@@ -275,9 +275,13 @@ def point_steps(part: str, version: int | None = None) -> list[dict[str, Any]]:
     import html
 
     out = []
-    for steps in re.findall(r'<div [^>]*class="point-steps"[^>]*>(.*?)</div>', part, re.S):
+    found = re.findall(
+        r'<div [^>]*class="point-steps"[^>]*?(?: data-base=\'([^\']*)\')?>(.*?)</div>', part, re.S
+    )
+    for shared, steps in found:  # what the steps share is on their container
+        common = json.loads(html.unescape(shared or "{}"))
         for base in re.findall(r"class=\"point-step[^>]*data-base='([^']*)'", steps):
-            move = {**json.loads(html.unescape(base)), "cmd": "act"}
+            move = {**common, **json.loads(html.unescape(base)), "cmd": "act"}
             out.append(move if version is None else {**move, "v": version})
     return out
 

@@ -45,9 +45,11 @@ def searching(tab: Tab) -> bool:
 
 
 def _search_over(message: str) -> bool:
-    """Returns whether a message brings a status saying the search is not on."""
+    """Returns whether a message brings a status, or its phase alone (a patch), saying the
+    search is not on."""
     status = re.search(r'<div id="status" class="[^"]*">(.*?)</div>', message, re.S)
-    return status is not None and "Search!" not in status.group(1)
+    phase = re.search(r'<span id="status-phase">(.*?)</span>', message)
+    return any(found is not None and "Search!" not in found.group(1) for found in (status, phase))
 
 
 async def test_nothing_about_where_objects_are_reaches_anyone_before_the_search_ends(

@@ -135,17 +135,15 @@ class PowerView:
 
 @dataclass(frozen=True, slots=True)
 class MeView:
-    """The viewer's own side: which scene, how its powers strike it, its marks and powers.
-
-    `marks` lists the tiles it claimed, never where nor whether right."""
+    """The viewer's own side: which scene, how its powers strike it, its powers. The tiles it
+    claimed are in its player area and on its take-back buttons (never where nor whether right)."""
 
     seat: int
     scene: int  # 1-8, the scene's number on the box
     upside_down: bool
     cloth: bool
     standing: bool
-    marks: tuple[TileView, ...]
-    magnifiers: int
+    magnifiers: int | None  # its own left (expert); the beginner's pool is in the status
     powers: tuple[PowerView, ...]
 
 
@@ -282,8 +280,7 @@ def me_view(state: SpeedyState, viewer: Viewer, offered: tuple[Choice, ...]) -> 
         upside_down=effects.rotated,
         cloth=effects.cloth is not None,
         standing=effects.low_res,
-        marks=tuple(tile_view(key) for key in player.marked),
-        magnifiers=magnifiers_left(state, viewer),
+        magnifiers=magnifiers_left(state, viewer) if state.expert else None,
         powers=powers,
     )
 
