@@ -194,7 +194,7 @@ def tree_of(live: LiveRoom, html: str) -> Node | None:
     return node
 
 
-_WORTH_A_TREE = 160  # bytes
+_WORTH_A_TREE = 100  # bytes
 
 
 def patch_of(live: LiveRoom, held: Node | None, node: Node | None, html: str) -> str:
