@@ -7,8 +7,9 @@ is a unit the server may send alone, out of band (htmx replaces the element of t
 - a unit whose own markup is unchanged, apart from units inside it, is not sent; the units
   inside it are compared in turn;
 - a run of sibling units separated only by whitespace is a keyed list: a unit that appeared
-  is inserted after its sibling (or first in its parent), one that went is deleted, the
-  others are compared in place; when kept units change order, the parent is sent whole;
+  is inserted beside a kept one (after the unit before it, or before the first kept one),
+  one that went is deleted, the others are compared in place; when kept units change order,
+  or none is kept, the parent is sent whole;
 - anything else that changed is sent whole.
 
 So a template gives an id to what changes on its own (a player's score line, a card in a
@@ -199,6 +200,9 @@ def _keyed_list(
         run = index  # a run of new units goes in one insert, beside a kept unit
         while index < len(new.units) and new.units[index].id not in was:
             index += 1
+        anchor = new.units[run - 1].id if run > 0 else new.units[min(index, len(new.units) - 1)].id
+        if not _SELECTABLE.match(anchor):
+            return False  # an id a selector cannot name as it is
         if run > 0:  # after the unit before it, each with the gap before it
             markup = "".join(new.between[i] + new.units[i].html for i in range(run, index))
             made.append(f'<div {_OOB}="afterend:#{new.units[run - 1].id}">{markup}</div>')
@@ -220,4 +224,5 @@ def _not_deleted(change: str) -> bool:
 
 
 _DELETE = 'delete"'
+_SELECTABLE = re.compile(r"[A-Za-z][\w-]*\Z")  # an id that `#id` selects as written
 _DELETE_END = f"{_DELETE}></div>"
