@@ -311,6 +311,14 @@ def swap(parts: dict[str, str], ident: str, oob: str | None, chunk: str) -> None
         parts[ident] = chunk
 
 
+def normal(html: str) -> str:
+    """Returns HTML with whitespace between tags dropped and runs of it made one space: a
+    deleted unit leaves the whitespace beside it (text has no id), which shows the same; and
+    without the server's time a countdown was rendered at (`data-now`)."""
+    html = re.sub(r' data-now="[^"]*"', "", html)
+    return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
+
+
 def _found(parts: dict[str, str], ident: str) -> Iterator[tuple[str, int, int]]:
     """Yields each place the element of an id is in: inside other parts (where it starts
     and ends), then the part of that id itself, whole. The skeleton's slots are not looked

@@ -4,7 +4,6 @@ and deletes; and a tab patched move after move holds what a fresh tab is sent, i
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
@@ -13,7 +12,7 @@ from app.web.connection import Connection
 from app.web.patches import patch, tree
 from bench.broadcast import PLAYERS, next_move, room
 from tests.support.rooms import ENV
-from tests.support.tabs import swap, top_level
+from tests.support.tabs import normal, swap, top_level
 
 
 def sent(old: str, new: str) -> str:
@@ -121,14 +120,6 @@ def held(messages: list[str]) -> dict[str, str]:
             if ident not in ("log", "chat-log"):
                 swap(parts, ident, attrs.get("hx-swap-oob"), chunk)
     return parts
-
-
-def normal(html: str) -> str:
-    """Returns HTML with whitespace between tags dropped and runs of it made one space: a
-    deleted unit leaves the whitespace beside it (text has no id), which shows the same; and
-    without the server's time a countdown was rendered at (`data-now`)."""
-    html = re.sub(r' data-now="[^"]*"', "", html)
-    return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.server import LiveServer
-from tests.support.tabs import Tab, join
+from tests.support.tabs import Tab, join, normal
 
 
 async def seated_game(server: LiveServer) -> tuple[str, Tab, Tab, str, str]:
@@ -62,9 +62,10 @@ async def test_a_move_sends_only_changed_parts(server: LiveServer) -> None:
     await other.until(lambda t: len(t.received) > 0)
     await other.drain()
     update = "".join(other.received)
-    assert 'id="purchase"' in update
+    # The purchase zone changed (the card revealed: the part, or its changed elements).
+    assert 'id="purchase"' in update or 'id="purchase-' in update
     if "Happy Hour" not in update:  # Happy Hour halves the bar's prices; nothing else does
-        assert 'id="bar"' not in update  # the bar did not change: not re-sent
+        assert 'id="bar' not in update  # the bar did not change: nothing of it re-sent
     assert 'id="table"' not in update  # never the whole page
     assert len(update.encode()) < 2048
     await ann.close()
@@ -86,7 +87,7 @@ async def test_reconnecting_tab_gets_everything_it_missed(server: LiveServer) ->
     await again.drain()
     # "status" says "Your turn" to the mover only, by design; the rest is the same for both.
     for part in ("bar", "purchase", "players-0", "players-1", "scores"):
-        assert again.parts[part] == ann.parts[part], part
+        assert normal(again.parts[part]) == normal(ann.parts[part]), part
     assert again.log == ann.log
     await ann.close()
     await again.close()
