@@ -19,8 +19,10 @@ dropped afterwards. Then, per room, through the real endpoints:
 POST /rooms (the creator is the host and already sits in seat 0), three POST /r/{code}/join, one
 WebSocket per person (Origin header and the `gn_person` cookie, like a browser), `sit` for seats
 1-3, and the host's `start`. During the run each room plays by itself: the player whose actions
-part offers moves picks one at random and sends it as htmx would (the button's hx-vals, `v`
-included, plus htmx's HEADERS object); when a game ends the host sends `start` for a rematch.
+part offers moves picks one at random and sends it as htmx would (the button's hx-vals, the
+table's stamp `v`, plus htmx's HEADERS object); each player follows its page's moves as htmx
+applies the server's patches (the whole part, buttons inserted, replaced or deleted by id, the
+stamp); when a game ends the host sends `start` for a rematch.
 
 Pacing: --rate is the total offered load in commands per second across all rooms (default 500).
 Each room gets one slot every rooms/rate seconds, at a random phase, so the server sees a steady
@@ -49,8 +51,8 @@ the send" to the command is exact here, because:
   and an update that some socket never gets shows up as a timeout instead of a wrong number;
 * a refusal reaches only the sender (a flash message): it is detected by `class="flash shown"`,
   counted, and the command is not counted in the latency (nor its bytes);
-* cross-check: the actions part of the next mover must carry `v` = the sent version + 1 (0 after a
-  start); any other value is counted as a version mismatch.
+* cross-check: the next mover's stamp must be the sent version + 1 (0 after a start) when its
+  moves arrive; any other value is counted as a version mismatch.
 
 Matching on the version number alone would only time the next mover's socket: the other sockets'
 parts carry no version. The arrival time is taken in the websockets protocol callback where the
@@ -118,8 +120,11 @@ SETUP_ATTEMPTS = 5
 TARGET = {"p50_ms": 5.0, "p99_ms": 50.0, "bytes": 2048, "rooms": 1000, "rate": 500}
 
 _ACTIONS = b'<div id="actions"'
-_MOVE = re.compile(rb"hx-vals='(\{[^']*\"cmd\": \"act\"[^']*)'")
-_VERSION = re.compile(rb'"v": (\d+)')
+# A move button (its id is its action's: app/web/render.py), whole or patched in; a deleted
+# one (app/web/patches.py); and the table's stamp, the version every move is sent with.
+_MOVE = re.compile(rb"<button id=\"(mv-[0-9a-f]+)\"[^>]*? hx-vals='(\{[^']*\"cmd\": \"act\"[^']*)'")
+_GONE = re.compile(rb'<div id="(mv-[0-9a-f]+)" hx-swap-oob="delete">')
+_STAMP = re.compile(rb'<input type="hidden" id="stamp" name="v" value="(\d+)">')
 _FLASH_SHOWN = b'class="flash shown"'
 _CONTROLS = b'id="controls"'
 _START_ENABLED = re.compile(rb"\"cmd\": \"start\"\}'\s*>")
@@ -178,12 +183,14 @@ class Run:
 class Player:
     """One person's WebSocket: counts what arrives and passes each message to its room."""
 
-    __slots__ = ("room", "seat", "conn", "html", "wire", "frames", "lost")
+    __slots__ = ("room", "seat", "conn", "html", "wire", "frames", "lost", "moves", "stamp")
 
     def __init__(self, room: Room, seat: int) -> None:
         self.room = room
         self.seat = seat
         self.conn: BenchConnection | None = None
+        self.moves: dict[bytes, bytes] = {}  # the move buttons its page shows: id -> hx-vals
+        self.stamp: int | None = None  # the version its page sends moves with
         self.html = 0
         self.wire = 0
         self.frames = 0
@@ -287,7 +294,7 @@ class Room:
         player.frames += 1
         if self.run.part_sizes and self.window is not None and self.window[:2] == ("act", True):
             _count_parts(self.run.stats, data)
-        if _ACTIONS in data:
+        if b"mv-" in data or b'id="stamp"' in data or _ACTIONS in data:
             self._read_moves(player, data)
         if player.seat == 0:
             if _CONTROLS in data:
@@ -308,12 +315,20 @@ class Room:
         self.changed.set()
 
     def _read_moves(self, player: Player, data: bytes) -> None:
-        found = _MOVE.findall(data, data.find(_ACTIONS))
-        if found:
-            self.mover, self.moves = player, found
+        """Follows the moves a player's page shows, as htmx applies the server's patches: the
+        whole actions part, buttons inserted or replaced by id, deleted ones; and the stamp."""
+        if _ACTIONS in data:
+            player.moves = {}
+        for gone in _GONE.findall(data):
+            player.moves.pop(gone, None)
+        player.moves.update(_MOVE.findall(data))
+        stamp = _STAMP.search(data)
+        if stamp is not None:
+            player.stamp = int(stamp.group(1))
+        if player.moves:
+            self.mover, self.moves = player, list(player.moves.values())
             if self.expect_v is not None:
-                version = _VERSION.search(found[0])
-                if version is None or int(version.group(1)) != self.expect_v:
+                if player.stamp != self.expect_v:
                     self.run.stats.version_mismatches += 1
                 self.expect_v = None
         elif self.mover is player:
@@ -399,8 +414,10 @@ class Room:
         if "&" in raw:
             raw = html.unescape(raw)
         payload = json.loads(raw)
+        assert self.mover is not None and self.mover.stamp is not None
+        payload["v"] = self.mover.stamp  # the table includes its stamp in every move
         payload["HEADERS"] = self.headers
-        return json.dumps(payload), int(payload["v"]) + 1
+        return json.dumps(payload), self.mover.stamp + 1
 
     # -- the room's life
 
