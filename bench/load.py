@@ -124,6 +124,7 @@ _ACTIONS = b'<div id="actions"'
 # one (app/web/patches.py); and the table's stamp, the version every move is sent with.
 _MOVE = re.compile(rb"<button id=\"(mv-[0-9a-f]+)\"[^>]*? hx-vals='(\{[^']*\"cmd\": \"act\"[^']*)'")
 _GONE = re.compile(rb'<div id="(mv-[0-9a-f]+)" hx-swap-oob="delete">')
+_UNDO = b'"kind": "undo"'
 _STAMP = re.compile(rb'<input type="hidden" id="stamp" name="v" value="(\d+)">')
 _FLASH_SHOWN = b'class="flash shown"'
 _CONTROLS = b'id="controls"'
@@ -321,7 +322,8 @@ class Room:
             player.moves = {}
         for gone in _GONE.findall(data):
             player.moves.pop(gone, None)
-        player.moves.update(_MOVE.findall(data))
+        # not the Undo button (its own part), which the bench never presses
+        player.moves.update((k, v) for k, v in _MOVE.findall(data) if _UNDO not in v)
         stamp = _STAMP.search(data)
         if stamp is not None:
             player.stamp = int(stamp.group(1))
