@@ -200,17 +200,17 @@ def _keyed_list(
         run = index  # a run of new units goes in one insert, beside a kept unit
         while index < len(new.units) and new.units[index].id not in was:
             index += 1
-        anchor = new.units[run - 1].id if run > 0 else new.units[min(index, len(new.units) - 1)].id
-        if not _SELECTABLE.match(anchor):
-            return False  # an id a selector cannot name as it is
         if run > 0:  # after the unit before it, each with the gap before it
+            where, anchor = "afterend", new.units[run - 1].id
             markup = "".join(new.between[i] + new.units[i].html for i in range(run, index))
-            made.append(f'<div {_OOB}="afterend:#{new.units[run - 1].id}">{markup}</div>')
         elif index < len(new.units):  # first: before the first kept one, each with its gap after
+            where, anchor = "beforebegin", new.units[index].id
             markup = "".join(new.units[i].html + new.between[i + 1] for i in range(run, index))
-            made.append(f'<div {_OOB}="beforebegin:#{new.units[index].id}">{markup}</div>')
         else:
             return False  # no unit kept: nothing to place the new ones by
+        if not _SELECTABLE.match(anchor):
+            return False  # an id a selector cannot name as it is
+        made.append(f'<div {_OOB}="{where}:#{anchor}">{markup}</div>')
     out.extend(made)
     return True
 

@@ -164,7 +164,7 @@ def changed_parts(
     env: Environment,
     live: LiveRoom,
     viewer: Viewer,
-    made: tuple[Part, ...] | Iterable[Part],
+    made: Iterable[Part],
     sent: dict[Any, Any],
     held: dict[str, Node | None],
 ) -> Iterator[str]:
