@@ -63,7 +63,9 @@ def next_move(game: Game[Any], state: Any, rng: random.Random) -> tuple[int, Act
     return seat, rng.choice(game.legal_actions(state, seat))
 
 
-def run(game: Game[Any], moves: int, players: int, tabs: int, seed: int) -> dict[str, Any]:
+def run(
+    game: Game[Any], moves: int, players: int, tabs: int, seed: int, over: int = 2048
+) -> dict[str, Any]:
     env = make_environment()
     rng = random.Random(seed)
     live = room(game, players, seed)
@@ -80,6 +82,7 @@ def run(game: Game[Any], moves: int, players: int, tabs: int, seed: int) -> dict
     timings: list[float] = []
     sent: list[int] = []
     by_part: Counter[str] = Counter()
+    over_by_part: Counter[str] = Counter()  # the same, in the messages over `over` bytes only
     for _ in range(moves):
         match = live.match
         assert match is not None
@@ -106,9 +109,12 @@ def run(game: Game[Any], moves: int, players: int, tabs: int, seed: int) -> dict
         for conn in conns:
             while conn._outbox:
                 message = conn._outbox.popleft() or ""
-                sent.append(len(message.encode()))
+                size = len(message.encode())
+                sent.append(size)
                 for part_id, html in _top_level(message):
                     by_part[part_id] += len(html.encode())
+                    if size > over:
+                        over_by_part[part_id] += len(html.encode())
     timings.sort()
     sent.sort()
     return {
@@ -127,6 +133,12 @@ def run(game: Game[Any], moves: int, players: int, tabs: int, seed: int) -> dict
         # Mean bytes per message that each part (its top-level element's id) takes.
         "bytes_per_message_by_part": {
             name: round(total / len(sent)) for name, total in by_part.most_common(8)
+        },
+        # What the messages over `over` bytes (2 KB by default) are made of: mean bytes per
+        # such message by part, so the p99's causes show apart from the mean's.
+        f"over_{over}_b_by_part": {
+            name: round(total / max(1, sum(1 for n in sent if n > over)))
+            for name, total in over_by_part.most_common(8)
         },
     }
 
@@ -160,10 +172,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="seats (default: 4, or the game's count)")
     parser.add_argument("--tabs", type=int, default=1, help="sockets per seat")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--over", type=int, default=2048, help="split the messages over this many bytes by part"
+    )
     args = parser.parse_args()
     for game_id in GAMES if args.game == "all" else [args.game]:
         players = args.players or PLAYERS[game_id]
-        print(run(GAMES[game_id], args.moves, players, args.tabs, args.seed), flush=True)
+        result = run(GAMES[game_id], args.moves, players, args.tabs, args.seed, args.over)
+        print(result, flush=True)
 
 
 if __name__ == "__main__":
