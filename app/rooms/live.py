@@ -331,6 +331,7 @@ class LiveRoom:
             self.seating_generation += 1
         for listener in list(self.listeners):
             listener.changed()
+        self.cache.clear()
 
     # ---- questions -------------------------------------------------------------
 

@@ -334,3 +334,9 @@ def render(env: Environment, template: str, **context: Any) -> str:
         return env.concat(loaded.root_render_func(variables))
     except Exception:  # noqa: BLE001 - re-raised with the template's lines, as Jinja does
         env.handle_exception()
+    finally:
+        # A macro the template defines holds the context, which holds the macro: a cycle
+        # only the garbage collector frees, with every view the context reads. Unlinked
+        # here, reference counting frees it all at once.
+        variables.vars.clear()
+        variables.exported_vars.clear()
