@@ -47,7 +47,9 @@ def room(game: Game[Any], players: int, seed: int) -> LiveRoom:
     names = {n + 1: f"Player {n + 1}" for n in range(players)}
     live = LiveRoom(row, game, seats, names, None, 0)  # type: ignore[arg-type]
     state = setup(game, players, seed)
-    live.match = Match(1, state, [Player(f"Player {n + 1}", n + 1) for n in range(players)])
+    # Each player at their room seat, as LiveRoom starts a game: the seats list them.
+    players_at = [Player(f"Player {n + 1}", n + 1, seat_no=n) for n in range(players)]
+    live.match = Match(1, state, players_at)
     return live
 
 

@@ -41,13 +41,27 @@
   // JSON list), holding a label element per value (none: a number is labelled itself plus
   // data-offset), gets a move button per value instead (of class data-class, if any), which
   // adds {field: value} to the one-of's move. A spot is found from that field as from any
-  // button's.
+  // button's. Labels the page already shows need not come again: with data-label-from (an
+  // id prefix) and data-label (a sentence with {n}, the number, and {text}), a value's label
+  // says the text of the element of that prefix and value (Stellar's takes name the row's
+  // cards).
+  function labelFrom(list, value, offset) {
+    var shown = document.getElementById(list.dataset.labelFrom + value);
+    var text = shown ? shown.textContent.replace(/\s+/g, " ").trim() : "";
+    return list.dataset.label.replace("{n}", String(value + offset)).replace("{text}", text);
+  }
+
   function makeOptions() {
     document.querySelectorAll("[data-values]:not([data-made])").forEach(function (list) {
       var labels = Array.prototype.map.call(list.children, function (label) {
         return label.textContent;
       });
       var offset = Number(list.dataset.offset || 0);
+      if (list.dataset.labelFrom) {
+        labels = JSON.parse(list.dataset.values).map(function (value) {
+          return labelFrom(list, value, offset);
+        });
+      }
       list.textContent = "";
       JSON.parse(list.dataset.values).forEach(function (value, i) {
         var vals = {};
