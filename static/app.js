@@ -40,8 +40,21 @@
   // card, its takes, a satellite's stacks): an element with data-field and data-values (a
   // JSON list), holding a label element per value (none: a number is labelled itself plus
   // data-offset), gets a move button per value instead (of class data-class, if any), which
-  // adds {field: value} to the one-of's move. A spot is found from that field as from any
-  // button's.
+  // adds {field: value} to the one-of's move. With data-ref, each button is labelled by a
+  // copy of the page's element data-ref + value (with data-face, its first element that
+  // matches that selector, itself included), without ids: the page shows it already (a card
+  // in the viewer's zone). A spot is found from that field as from any button's.
+  function copyOf(list, value) {
+    var el = document.getElementById(list.dataset.ref + value);
+    var face = list.dataset.face;
+    if (el && face && !el.matches(face)) el = el.querySelector(face);
+    if (!el) return document.createTextNode(String(value));
+    var copy = el.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.querySelectorAll("[id]").forEach(function (e) { e.removeAttribute("id"); });
+    return copy;
+  }
+
   function makeOptions() {
     document.querySelectorAll("[data-values]:not([data-made])").forEach(function (list) {
       var labels = Array.prototype.map.call(list.children, function (label) {
@@ -56,7 +69,8 @@
         if (list.dataset.class) button.className = list.dataset.class;
         button.setAttribute("ws-send", "");
         button.setAttribute("hx-vals", JSON.stringify(vals));
-        button.textContent = labels.length ? labels[i] : String(value + offset);
+        if (list.dataset.ref) button.append(copyOf(list, value));
+        else button.textContent = labels.length ? labels[i] : String(value + offset);
         list.append(" ", button);
       });
       list.dataset.made = "";
