@@ -41,14 +41,28 @@
   // JSON list), holding a label element per value (none: a number is labelled itself plus
   // data-offset), gets a move button per value instead (of class data-class, if any), which
   // adds {field: value} to the one-of's move. A spot is found from that field as from any
-  // button's. Labels the page already shows need not come again: with data-label-from (an
-  // id prefix) and data-label (a sentence with {n}, the number, and {text}), a value's label
-  // says the text of the element of that prefix and value (Stellar's takes name the row's
-  // cards).
+  // button's. Labels the page already shows need not come again, two ways:
+  // - data-label-from (an id prefix) and data-label (a sentence with {n}, the number, and
+  //   {text}): a value's label says the text of the element of that prefix and value
+  //   (Stellar's takes name the row's cards);
+  // - data-ref: each button is labelled by a copy of the page's element data-ref + value
+  //   (with data-face, its first element that matches that selector, itself included),
+  //   without ids (For20's coins show the card in the viewer's zone).
   function labelFrom(list, value, offset) {
     var shown = document.getElementById(list.dataset.labelFrom + value);
     var text = shown ? shown.textContent.replace(/\s+/g, " ").trim() : "";
     return list.dataset.label.replace("{n}", String(value + offset)).replace("{text}", text);
+  }
+
+  function copyOf(list, value) {
+    var el = document.getElementById(list.dataset.ref + value);
+    var face = list.dataset.face;
+    if (el && face && !el.matches(face)) el = el.querySelector(face);
+    if (!el) return document.createTextNode(String(value));
+    var copy = el.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.querySelectorAll("[id]").forEach(function (e) { e.removeAttribute("id"); });
+    return copy;
   }
 
   function makeOptions() {
@@ -70,7 +84,8 @@
         if (list.dataset.class) button.className = list.dataset.class;
         button.setAttribute("ws-send", "");
         button.setAttribute("hx-vals", JSON.stringify(vals));
-        button.textContent = labels.length ? labels[i] : String(value + offset);
+        if (list.dataset.ref) button.append(copyOf(list, value));
+        else button.textContent = labels.length ? labels[i] : String(value + offset);
         list.append(" ", button);
       });
       list.dataset.made = "";

@@ -9,6 +9,40 @@
     return (text || "").split(" ").filter(Boolean).map(Number);
   }
 
+  // A copy of the page's element that labels an item (room/moves.html's `build` with `ref`:
+  // the element `ref` + value, or with `face` its first element that matches, itself
+  // included), without ids: an id names one element of the page. As static/app.js does for
+  // a one-of's options.
+  function copyOf(list, value) {
+    var el = document.getElementById(list.dataset.ref + value);
+    var face = list.dataset.face;
+    if (el && face && !el.matches(face)) el = el.querySelector(face);
+    if (!el) return document.createTextNode(String(value));
+    var copy = el.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.querySelectorAll("[id]").forEach(function (e) { e.removeAttribute("id"); });
+    return copy;
+  }
+
+  // Items that come as data (`value:points`, data-items) get their checkboxes, each labelled
+  // by a copy of the page's element it refers to; again whenever the list changed.
+  function makeItems(build) {
+    var list = build.querySelector(".build-items[data-ref]");
+    if (!list || list.dataset.made === list.dataset.items) return;
+    list.textContent = "";
+    list.dataset.items.split(" ").filter(Boolean).forEach(function (item) {
+      var pair = item.split(":");
+      var label = document.createElement("label");
+      var box = document.createElement("input");
+      box.type = "checkbox";
+      box.value = pair[0];
+      box.dataset.points = pair[1] || "0";
+      label.append(box, " ", copyOf(list, pair[0]));
+      list.append(label);
+    });
+    list.dataset.made = list.dataset.items;
+  }
+
   function chosenStep(build) {
     var steps = build.querySelectorAll(".build-step");
     if (steps.length === 1) return steps[0];
@@ -22,8 +56,12 @@
   // Shows what the chosen step allows: its items enabled, the count and the running total
   // against its range; the send button only for a set the step allows.
   function refresh(build) {
+    makeItems(build);
     var step = chosenStep(build);
-    var allowed = step ? numbers(step.dataset.items) : [];
+    var allowed = !step ? [] : step.dataset.items !== undefined ? numbers(step.dataset.items)
+      : Array.prototype.map.call(build.querySelectorAll(".build-items input"), function (box) {
+        return Number(box.value);
+      }); // a step that lists no items allows every one
     var count = step ? numbers(step.dataset.count) : [1, 0];
     var range = step && step.dataset.total ? numbers(step.dataset.total) : null;
     build.querySelectorAll(".build-items input").forEach(function (box) {
@@ -214,7 +252,9 @@
       var build = el.closest(".build");
       var step = chosenStep(build);
       if (!step) { event.preventDefault(); return; }
-      Object.assign(params, JSON.parse(step.dataset.base));
+      // What the steps share may be said once, on their container (room/moves.html).
+      var shared = step.parentNode.dataset.base;
+      Object.assign(params, JSON.parse(shared || "{}"), JSON.parse(step.dataset.base || "{}"));
       params[build.dataset.field] = checked(build).map(function (box) { return Number(box.value); });
     } else if (el.classList.contains("point-pick")) {
       var fields = el.dataset.fields.split(" ");

@@ -28,14 +28,17 @@ _PREFERENCE = ("Play ", "Turn ", "End my turn")
 _BUTTONS = """() => [...document.querySelectorAll("#actions .moves button")]
     .filter(b => !b.closest(".build")).map(b => b.textContent.trim())"""
 
-# A smoke builder's steps: each tool's items, count and points range; each item's points.
+# A smoke builder's steps: each tool's items (a step that lists none allows every one, as
+# static/moves.js), count and points range; each item's points (its checkbox, which
+# static/moves.js makes from the builder's data, labelled by a copy of the card's face).
 _STEPS = """() => {
     const build = document.querySelector('#actions .build[data-field="materials"]');
     if (!build) return null;
     const points = {};
     build.querySelectorAll(".build-items input").forEach(b => points[b.value] = +b.dataset.points);
+    const every = Object.keys(points).map(Number);
     return {points, steps: [...build.querySelectorAll(".build-step")].map(s => ({
-        items: s.dataset.items.split(" ").map(Number),
+        items: s.dataset.items === undefined ? every : s.dataset.items.split(" ").map(Number),
         count: s.dataset.count.split(" ").map(Number),
         total: s.dataset.total.split(" ").map(Number)}))};
 }"""
@@ -62,12 +65,22 @@ class Person(people.Person):
             send = build.locator(".build-send")
             for value in chosen:
                 assert send.is_disabled()  # not a smoke the tool allows yet
-                build.locator(f'.build-items input[value="{value}"]').check()
+                # each checkbox is labelled by the card's face, as the reserve shows it
+                box = build.locator(f'.build-items input[value="{value}"]')
+                face = self.page.locator(f"#players-{self.seat()}-r{value}")  # own reserve
+                label = re.sub(r"\s+", " ", face.text_content() or "").strip()
+                assert label and box.get_attribute("aria-label") is None
+                assert self.page.get_by_role("checkbox", name=label).count() >= 1
+                box.check()
             total = sum(points[value] for value in chosen)
             assert build.locator(".build-total").inner_text() == str(total)
             self.click_and_wait(send)
             return True
         return False
+
+    def seat(self) -> int:
+        """Returns the viewer's seat (data-you on the table, which marks their own zones)."""
+        return int(self.page.locator("[data-you]").first.get_attribute("data-you") or "-1")
 
     def click(self, label: str) -> None:
         button = self.page.locator("#actions .moves button", has_text=label).first
@@ -108,6 +121,17 @@ def test_a_reaction_window_opens_counts_down_and_closes(
                 mover.click_and_wait(targets.first)
                 continue
             labels = mover.labels()
+            turns = mover.page.locator("#actions-coins-turn button")
+            if smoked and not any(pick.startswith("Play ") for pick in labels) and turns.count():
+                # a material to turn for coins: its button shows the reserve card's face
+                ref = turns.first.locator("xpath=..").get_attribute("data-ref")
+                value = mover.page.evaluate(
+                    "b => JSON.parse(b.getAttribute('hx-vals')).card", turns.first.element_handle()
+                )
+                face = mover.page.locator(f"#{ref}{value}").text_content() or ""
+                assert turns.first.text_content() == face
+                mover.click_and_wait(turns.first)
+                continue
             label = next(
                 (
                     pick

@@ -237,15 +237,26 @@ def built_moves(part: str) -> list[dict[str, Any]]:
             int(value): int(pts)
             for value, pts in re.findall(r'value="(-?\d+)" data-points="(-?\d+)"', block)
         }
+        # or the items as data (`value:points`), labelled by the page's elements (`ref`)
+        listed = re.search(r'class="build-items" data-ref="[^"]*"[^>]* data-items="([^"]*)"', block)
+        for item in listed.group(1).split() if listed else ():
+            value, pts = item.split(":")
+            points[int(value)] = int(pts)
         sent = re.search(r"build-send[^>]*hx-vals='([^']*)'", block)
         field = re.search(r'data-field="([^"]+)"', block)
         if sent is None or field is None:
             continue
         stamp = json.loads(html.unescape(sent.group(1)))
+        # what the steps share may be said once, on their container; a step that lists no
+        # items allows every one
+        common = re.search(r"class=\"build-steps\" data-base='([^']*)'", block)
+        shared = json.loads(html.unescape(common.group(1))) if common else {}
         for step in re.finditer(r"<button[^>]*class=\"build-step[^>]*>", block):
             tag = step.group(0)
-            base = json.loads(html.unescape(re.search(r"data-base='([^']*)'", tag).group(1)))
-            items = [int(v) for v in re.search(r'data-items="([^"]*)"', tag).group(1).split()]
+            own = re.search(r"data-base='([^']*)'", tag)
+            base = {**shared, **(json.loads(html.unescape(own.group(1))) if own else {})}
+            listed_items = re.search(r'data-items="([^"]*)"', tag)
+            items = [int(v) for v in listed_items.group(1).split()] if listed_items else [*points]
             count = [int(v) for v in re.search(r'data-count="([^"]*)"', tag).group(1).split()]
             total = re.search(r'data-total="([^"]*)"', tag)
             span = [int(v) for v in total.group(1).split()] if total else None

@@ -6,6 +6,7 @@ stars", a filled telescope space says its number, and a seat's green or grey dot
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from html.parser import HTMLParser
@@ -123,13 +124,31 @@ def test_a_for20_material_or_tool_in_a_move_names_its_type() -> None:
     typed_names = re.compile(rf"\b({'|'.join(map(re.escape, typed))})( \d)? \(({_TYPES})\)")
     checked = 0
     for parts in _tables(FOR20, 3, range(3), (2, 12, 30)):
-        for (_viewer, part), html in parts.items():
+        for (viewer, part), html in parts.items():
             if part != "actions":
                 continue
             text = re.sub(r"<[^>]+>", " ", html)
             checked += len(typed_names.findall(text))
             untyped = [m.group(0) for m in named.finditer(text)]
             assert not untyped, (untyped, text[:400])
+            # Cards a move refers to on the page (room/moves.html's `ref`: the builder's items,
+            # the coins' options) are labelled by a copy of their face there, which names the
+            # type of a material or tool (its <i>).
+            page = "".join(h for (v, _p), h in parts.items() if v == viewer)
+            for tag in re.findall(r"<[^>]* data-ref=[^>]*>", html):
+                ref = re.findall(r'data-ref="([^"]+)"', tag)[0]
+                items = re.search(r'data-items="([^"]*)"', tag)
+                values = re.search(r"data-values='([^']*)'", tag)
+                ids = json.loads(values.group(1)) if values else []
+                ids += [int(i.split(":")[0]) for i in items.group(1).split()] if items else []
+                assert ids, tag
+                for card in ids:
+                    face = re.search(rf'id="{ref}{card}"[^>]*>(.*?)</b></span>', page)
+                    assert face is not None, (ref, card)
+                    spec = CARDS[card].spec
+                    if isinstance(spec, MaterialSpec | ToolSpec):
+                        assert re.search(rf"<i>({_TYPES})</i>", face.group(1)), face.group(1)
+                        checked += 1
     assert checked > 10, checked
 
 
