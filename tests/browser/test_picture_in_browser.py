@@ -93,8 +93,7 @@ def layout_point(page: Any, x: float, y: float) -> tuple[float, float]:
     scrolling the page to it first (as a finger would)."""
     page.evaluate(
         "([x, y]) => { const i = document.querySelector('#picture-sky .picture-image');"
-        " const r = i.getBoundingClientRect(); const s = i.closest('.picture').dataset.size;"
-        " const [w, h] = s.split(' ').map(Number);"
+        " const r = i.getBoundingClientRect(); const h = Number(i.getAttribute('height'));"
         " window.scrollBy(0, r.top + y * r.height / h - innerHeight / 2); }",
         [x, y],
     )
