@@ -114,15 +114,24 @@
   function pointOf(box, event) {
     var img = box.querySelector("img") || box;
     var rect = img.getBoundingClientRect();
-    var size = numbers(box.dataset.size);
+    var size = sizeOf(box);
     var x = Math.floor((event.clientX - rect.left) * size[0] / rect.width);
     var y = Math.floor((event.clientY - rect.top) * size[1] / rect.height);
     return [Math.min(size[0] - 1, Math.max(0, x)), Math.min(size[1] - 1, Math.max(0, y))];
   }
 
+  // A picture's own size: a point to pick says it (`data-size`), a viewer's picture is as
+  // wide and high as its image says.
+  function sizeOf(box) {
+    if (box.dataset.size) return numbers(box.dataset.size);
+    var img = box.querySelector(".picture-image");
+    return [Number(img.getAttribute("width")), Number(img.getAttribute("height"))];
+  }
+
   // ---- Points on the viewer's own pictures (room/parts/picture.html) -------------------
-  // The moves part offers steps (`point-step`, one per point: a tile to look for), each with
-  // its picture's name, base action and the seat's version; the picture, a part of its own
+  // The moves part offers steps (the buttons of a `point-steps`, one per point: a tile to
+  // look for), each with its picture's name, base action and the seat's version (what the
+  // steps share is on their container); the picture, a part of its own
   // that re-renders only when the picture changes, is clicked to send the chosen step's
   // action at that point. The chosen step survives the moves part's re-rendering.
   var chosenPoint = {}; // picture name -> the chosen step's id (its action's: room/moves.html)
@@ -130,7 +139,7 @@
 
   function stepsOf(name) {
     return Array.prototype.slice.call(
-      document.querySelectorAll('.moves .point-steps[data-picture="' + name + '"] .point-step'));
+      document.querySelectorAll('.moves .point-steps[data-picture="' + name + '"] > button'));
   }
 
   function pointStep(name) {
@@ -149,15 +158,17 @@
       picture.classList.remove("sent");
       fit(picture);
       zoom(picture, 0, true);
-      if (!seen.has(picture)) bringIntoView(picture);
-      seen.add(picture);
+      var img = picture.querySelector(".picture-image");
+      if (img && !seen.has(img)) bringIntoView(picture);
+      if (img) seen.add(img);
     });
   }
 
   // A picture just shown (a search begins) is brought into the window as its frame was fitted
   // (the page at its top when the whole picture fits there, else its bottom at the window's
   // bottom or its top at the window's top), whatever the player had scrolled to before;
-  // afterwards the page scrolls only as the player wants.
+  // afterwards the page scrolls only as the player wants. (A new image is a picture just
+  // shown: the part around it stays on the page while it is gone.)
   var seen = new WeakSet();
   function bringIntoView(picture) {
     var frame = picture.querySelector(".picture-frame");
@@ -174,8 +185,8 @@
   var FIT_MARGIN = 8; // px kept free below the frame
   function fit(picture) {
     var frame = picture.querySelector(".picture-frame");
-    if (!frame) return;
-    var size = numbers(picture.dataset.size);
+    if (!frame || !picture.querySelector(".picture-image")) return;
+    var size = sizeOf(picture);
     var top = frame.getBoundingClientRect().top + window.scrollY;
     var room = Math.max(window.innerHeight - top - FIT_MARGIN, window.innerHeight / 2);
     // On the frame, not the picture: htmx copies an old element's attributes onto the one
@@ -189,7 +200,7 @@
   }
 
   document.addEventListener("click", function (event) {
-    var step = event.target.closest && event.target.closest(".point-step");
+    var step = event.target.closest && event.target.closest(".point-steps > button");
     if (step) {
       var name = step.closest(".point-steps").dataset.picture;
       chosenPoint[name] = chosenPoint[name] === step.id ? undefined : step.id;
@@ -216,12 +227,14 @@
       var at = ZOOMS.indexOf(level);
       level = step === 0 ? 1 : ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, at + step))];
     }
-    if (again && img.style.getPropertyValue("--zoom") === String(level)) return;
+    if (again && frame.style.getPropertyValue("--zoom") === String(level)) return;
     var cx = (frame.scrollLeft + frame.clientWidth / 2) / (frame.scrollWidth || 1);
     var cy = (frame.scrollTop + frame.clientHeight / 2) / (frame.scrollHeight || 1);
     zoomOf[name] = level;
     frame.classList.toggle("zoomed", level > 1);
-    img.style.setProperty("--zoom", String(level));
+    // On the frame, which a new image keeps (an element with an id has its style attribute
+    // copied by htmx: the CSP forbids that).
+    frame.style.setProperty("--zoom", String(level));
     frame.scrollLeft = cx * frame.scrollWidth - frame.clientWidth / 2;
     frame.scrollTop = cy * frame.scrollHeight - frame.clientHeight / 2;
   }
@@ -240,10 +253,12 @@
       }
       var at = pointOf(picture, event.detail.triggeringEvent);
       // The steps' picture, fields and what their actions share are on their container; the
-      // step holds the rest of its action.
+      // step holds the rest of its action: the value of the container's `field` alone, as
+      // the end of its id (`steps-<image>-<value>`), or its own base (room/moves.html).
       var steps = chosen.closest(".point-steps");
       var names = steps.dataset.fields.split(" ");
-      Object.assign(params, JSON.parse(steps.dataset.base), JSON.parse(chosen.dataset.base));
+      Object.assign(params, JSON.parse(steps.dataset.base), JSON.parse(chosen.dataset.base || "{}"));
+      if (steps.dataset.field) params[steps.dataset.field] = chosen.id.slice(steps.id.length + 1);
       params[names[0]] = at[0];
       params[names[1]] = at[1];
       picture.classList.add("sent"); // one click, one move: until the server answers
@@ -277,7 +292,8 @@
     document.querySelectorAll(".picture[data-picture]").forEach(function (picture) {
       fit(picture);
       zoom(picture, 0, true);
-      seen.add(picture);
+      var img = picture.querySelector(".picture-image");
+      if (img) seen.add(img);
     });
   });
 })();

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import gettext
 import hashlib
+import re
 import time
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
@@ -214,14 +215,32 @@ def action_json(action: Action) -> Markup:
     return Markup(_action_vals(action) + "}")
 
 
-def point_bases(points: Sequence[Point]) -> tuple[Markup, tuple[Markup, ...]]:
-    """Returns the JSON of what the points' base actions share (a set of steps says it once)
-    and, per point, of the rest: a search's thirteen tiles differ in the tile alone. Each is
-    safe inside a single-quoted attribute."""
+_STEP_VALUE = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def point_bases(points: Sequence[Point]) -> tuple[Markup, str, tuple[Markup, ...]]:
+    """Returns, for a set of steps on one picture (room/moves.html): the JSON of what the
+    points' base actions share (said once, on the container `steps-<image>`); the field in
+    which alone they differ, when it holds in each a string that can end an id (a search's
+    thirteen tiles differ in the tile alone); and each step's attributes. With that field a
+    step is named by its value, `steps-<image>-<value>`, which is all it holds (the same
+    step from one update to the next); else it has its action's id (`move_id`) and the rest
+    of its base as JSON. Each is safe in the markup as it stands."""
     bases = [point.base.to_json() for point in points]
     shared = {k: v for k, v in bases[0].items() if all(k in b and b[k] == v for b in bases)}
-    own = tuple({k: v for k, v in base.items() if k not in shared} for base in bases)
-    return htmlsafe_json_dumps(shared), tuple(htmlsafe_json_dumps(o) for o in own)
+    own = [{k: v for k, v in base.items() if k not in shared} for base in bases]
+    keys = {tuple(o) for o in own}
+    field = next(iter(keys))[0] if len(keys) == 1 and len(next(iter(keys))) == 1 else ""
+    if field and all(isinstance(o[field], str) and _STEP_VALUE.fullmatch(o[field]) for o in own):
+        prefix = f"steps-{points[0].image}-"
+        attrs = tuple(Markup(' id="%s"') % (prefix + o[field]) for o in own)
+        return htmlsafe_json_dumps(shared), field, attrs
+    attrs = tuple(
+        Markup(' id="%s"') % move_id(point.base)
+        + (Markup(" data-base='%s'") % htmlsafe_json_dumps(o) if o else Markup(""))
+        for point, o in zip(points, own, strict=True)
+    )
+    return htmlsafe_json_dumps(shared), "", attrs
 
 
 @functools.lru_cache(maxsize=8192)

@@ -93,8 +93,7 @@ def layout_point(page: Any, x: float, y: float) -> tuple[float, float]:
     scrolling the page to it first (as a finger would)."""
     page.evaluate(
         "([x, y]) => { const i = document.querySelector('#picture-sky .picture-image');"
-        " const r = i.getBoundingClientRect(); const s = i.closest('.picture').dataset.size;"
-        " const [w, h] = s.split(' ').map(Number);"
+        " const r = i.getBoundingClientRect(); const h = Number(i.getAttribute('height'));"
         " window.scrollBy(0, r.top + y * r.height / h - innerHeight / 2); }",
         [x, y],
     )
@@ -102,8 +101,11 @@ def layout_point(page: Any, x: float, y: float) -> tuple[float, float]:
         "() => { const r = document.querySelector('#picture-sky .picture-image')"
         ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }"
     )
-    size = page.evaluate("() => document.querySelector('#picture-sky').dataset.size")
-    width, height = (int(v) for v in size.split())
+    size = page.evaluate(
+        "() => { const i = document.querySelector('#picture-sky .picture-image');"
+        " return [i.getAttribute('width'), i.getAttribute('height')]; }"
+    )
+    width, height = (int(v) for v in size)
     return box[0] + x * box[2] / width, box[1] + y * box[3] / height
 
 
@@ -120,7 +122,7 @@ def test_a_tap_on_a_zoomed_and_panned_picture_lands_where_the_finger_was(
     context = phone(browser, sky_server, ann)
     try:
         page = open_picture(context, sky_server, code)
-        page.locator(".point-step", has_text="moon").tap()
+        page.locator(".point-steps > button", has_text="moon").tap()
         for _step in range(2):
             page.locator(".picture-zoom button[data-zoom='1']").tap()  # 1.5×, then 2×
         frame = page.locator("#picture-sky .picture-frame")
@@ -158,7 +160,7 @@ def test_a_tap_after_pinching_the_page_lands_where_the_finger_was(
     try:
         page = open_picture(context, sky_server, code)
         tile = order(0, 0)[1]  # the middle object: brought to the screen's centre below
-        page.locator(".point-step", has_text=tile).tap()
+        page.locator(".point-steps > button", has_text=tile).tap()
         x, y = target(0, tile)
         layout_point(page, x, y)  # the page scrolled to it
         cdp = context.new_cdp_session(page)
@@ -196,7 +198,7 @@ def test_a_seat_asked_not_to_zoom_gets_a_small_picture_and_no_zoom(
         natural = page.evaluate("() => document.querySelector('.picture-image').naturalWidth")
         shown = page.evaluate("() => document.querySelector('.picture-image').offsetWidth")
         assert natural == WIDTH // 2 and shown > natural  # painted small, shown full width
-        page.locator(".point-step", has_text="sun").tap()
+        page.locator(".point-steps > button", has_text="sun").tap()
         x, y = target(0, "sun", WIDTH // 2, HEIGHT // 2)
         at = layout_point(page, x + 0.3, y + 0.3)
         page.touchscreen.tap(at[0], at[1])
@@ -238,9 +240,9 @@ def test_the_keys_choose_a_tile_and_mark_where_the_cross_hair_is(
     context = phone(browser, sky_server, ann)
     try:
         page = open_picture(context, sky_server, code)
-        _tab_to(page, ".point-step[data-base*=sun]")
+        _tab_to(page, "#steps-sky-sun")
         page.keyboard.press("Enter")
-        page.locator(".point-step.chosen", has_text="sun").wait_for()
+        page.locator(".point-steps > button.chosen", has_text="sun").wait_for()
         _tab_to(page, "#picture-sky .picture-image")
         page.locator("#picture-sky .point-cross").wait_for(state="visible")
         x, y = target(0, "sun")

@@ -93,7 +93,7 @@ def assert_the_scene_fits_the_phone(person: people.Person) -> None:
 def click_in_scene(person: people.Person, tile: str, at: tuple[int, int]) -> None:
     """Picks a tile, then clicks the scene at a point of its own pixels."""
     page = person.page
-    page.locator(f""".point-step[data-base*='"tile": "{tile}"']""").click()
+    page.locator(f"""#steps-scene-{tile}""").click()
     image = page.locator(SCENE)
     image.scroll_into_view_if_needed()
     box = image.bounding_box()
@@ -148,7 +148,7 @@ def test_a_turn_is_played_by_clicking_in_the_scene(
             "#actions button", has_text=f"Take back my magnifier from {name}"
         ).wait_for()
         bob.page.locator("#players-0", has_text=name).wait_for()  # Ann's claim, at once
-        assert bob.page.locator(f""".point-step[data-base*='"tile": "{first}"']""").count() == 0
+        assert bob.page.locator(f"""#steps-scene-{first}""").count() == 0
         assert_the_scene_fits_the_laptop(ann)  # a mark and its take-back button moved nothing
         click_in_scene(bob, second, nothing)
         ann.page.locator("#players-1", has_text=BY_KEY[second].name).wait_for()

@@ -286,13 +286,22 @@ def point_steps(part: str, version: int | None = None) -> list[dict[str, Any]]:
     import html
 
     out = []
-    found = re.findall(
-        r'<div [^>]*class="point-steps"[^>]*?(?: data-base=\'([^\']*)\')?>(.*?)</div>', part, re.S
-    )
-    for shared, steps in found:  # what the steps share is on their container
-        common = json.loads(html.unescape(shared or "{}"))
-        for base in re.findall(r"class=\"point-step[^>]*data-base='([^']*)'", steps):
-            move = {**common, **json.loads(html.unescape(base)), "cmd": "act"}
+    found = re.findall(r'(<div [^>]*class="point-steps"[^>]*>)(.*?)</div>', part, re.S)
+    for attrs, steps in found:  # what the steps share is on their container
+        shared = re.search(r"data-base='([^']*)'", attrs)
+        field = re.search(r'data-field="([^"]*)"', attrs)
+        common = json.loads(html.unescape(shared.group(1) if shared else "{}"))
+        ident = re.search(r'id="([^"]*)"', attrs)
+        for button in re.findall(r"<button\b([^>]*)>", steps):
+            if field:  # each step holds the value of the container's field alone: its id's end
+                value = re.search(r'id="([^"]*)"', button)
+                assert ident is not None and value is not None, button
+                assert value.group(1).startswith(ident.group(1) + "-"), button
+                own = {field.group(1): value.group(1)[len(ident.group(1)) + 1 :]}
+            else:
+                base = re.search(r"data-base='([^']*)'", button)
+                own = json.loads(html.unescape(base.group(1))) if base else {}
+            move = {**common, **own, "cmd": "act"}
             out.append(move if version is None else {**move, "v": version})
     return out
 

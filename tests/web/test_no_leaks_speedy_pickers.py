@@ -48,7 +48,7 @@ def _search_over(message: str) -> bool:
     """Returns whether a message brings a status, or its phase alone (a patch), saying the
     search is not on."""
     status = re.search(r'<div id="status" class="[^"]*">(.*?)</div>', message, re.S)
-    phase = re.search(r'<span id="status-phase">(.*?)</span>', message)
+    phase = re.search(r'<span id="status-phase"[^>]*>(.*?)</span>', message)
     return any(found is not None and "Search!" not in found.group(1) for found in (status, phase))
 
 

@@ -61,7 +61,7 @@ def test_a_searching_seat_sees_its_own_scene_and_its_tiles_to_click() -> None:
     live = room_with(GAME, state, 2)
     pages = rendered(GAME, state, 2)
     scene = pages[(1, "picture-scene")]
-    assert "/rooms/code/pictures/scene?v=" in scene and 'data-size="1600 1000"' in scene
+    assert "/rooms/code/pictures/scene?v=" in scene and 'width="1600" height="1000"' in scene
     assert len(point_steps(pages[(1, "actions")])) == len(state.centre)
     assert live.viewer_pictures(None) == {}
 
