@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from types import FunctionType
-from typing import Any
+from typing import Any, Protocol
 
 from babel import dates, numbers
 from jinja2 import Environment, FileSystemLoader, Template, select_autoescape
@@ -130,6 +130,7 @@ def make_environment(
     env.filters["move_vals"] = move_vals
     env.filters["action_json"] = action_json
     env.filters["point_bases"] = point_bases
+    env.filters["split_bases"] = split_bases
     env.globals["memo"] = Memo()
     env.filters["emoji"] = emoji
     env.globals["rules_html"] = rules_html  # a game's rules page, if it has one
@@ -218,29 +219,47 @@ def action_json(action: Action) -> Markup:
 _STEP_VALUE = re.compile(r"[A-Za-z0-9_-]+")
 
 
-def point_bases(points: Sequence[Point]) -> tuple[Markup, str, tuple[Markup, ...]]:
+class _Based(Protocol):
+    @property
+    def base(self) -> Action: ...
+
+
+def split_bases(steps: Sequence[_Based]) -> tuple[Markup, tuple[Markup, ...]]:
+    """Returns the JSON of what the steps' base actions share (a builder's steps say it once,
+    on their container) and, per step, of the rest. Each is safe inside a single-quoted
+    attribute."""
+    shared, own = _split(steps)
+    return htmlsafe_json_dumps(shared), tuple(htmlsafe_json_dumps(o) for o in own)
+
+
+def _split(steps: Sequence[_Based]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Returns what the steps' base actions share, as JSON data, and each one's rest."""
+    bases = [step.base.to_json() for step in steps]
+    shared = {k: v for k, v in bases[0].items() if all(k in b and b[k] == v for b in bases)}
+    return shared, [{k: v for k, v in base.items() if k not in shared} for base in bases]
+
+
+def point_bases(
+    points: Sequence[Point],
+) -> tuple[Markup, str, tuple[tuple[str, Markup | None], ...]]:
     """Returns, for a set of steps on one picture (room/moves.html): the JSON of what the
     points' base actions share (said once, on the container `steps-<image>`); the field in
     which alone they differ, when it holds in each a string that can end an id (a search's
-    thirteen tiles differ in the tile alone); and each step's attributes. With that field a
-    step is named by its value, `steps-<image>-<value>`, which is all it holds (the same
-    step from one update to the next); else it has its action's id (`move_id`) and the rest
-    of its base as JSON. Each is safe in the markup as it stands."""
-    bases = [point.base.to_json() for point in points]
-    shared = {k: v for k, v in bases[0].items() if all(k in b and b[k] == v for b in bases)}
-    own = [{k: v for k, v in base.items() if k not in shared} for base in bases]
+    thirteen tiles differ in the tile alone); and each step's id and the JSON of the rest of
+    its base (None: nothing). With that field a step is named by its value,
+    `steps-<image>-<value>`, which is all it holds (the same step from one update to the
+    next); else it has its action's id (`move_id`) and the rest of its base."""
+    shared, own = _split(points)
     keys = {tuple(o) for o in own}
     field = next(iter(keys))[0] if len(keys) == 1 and len(next(iter(keys))) == 1 else ""
     if field and all(isinstance(o[field], str) and _STEP_VALUE.fullmatch(o[field]) for o in own):
         prefix = f"steps-{points[0].image}-"
-        attrs = tuple(Markup(' id="%s"') % (prefix + o[field]) for o in own)
-        return htmlsafe_json_dumps(shared), field, attrs
-    attrs = tuple(
-        Markup(' id="%s"') % move_id(point.base)
-        + (Markup(" data-base='%s'") % htmlsafe_json_dumps(o) if o else Markup(""))
+        return htmlsafe_json_dumps(shared), field, tuple((prefix + o[field], None) for o in own)
+    steps = tuple(
+        (move_id(point.base), htmlsafe_json_dumps(o) if o else None)
         for point, o in zip(points, own, strict=True)
     )
-    return htmlsafe_json_dumps(shared), "", attrs
+    return htmlsafe_json_dumps(shared), "", steps
 
 
 @functools.lru_cache(maxsize=8192)
