@@ -13,8 +13,9 @@
   // the element `ref` + value, or with `face` its first element that matches, itself
   // included), without ids: an id names one element of the page. As static/app.js does for
   // a one-of's options.
-  function copyOf(list, value) {
-    var el = document.getElementById(list.dataset.ref + value);
+  function copyOf(list, value, index) {
+    var refs = (list.dataset.refs || "").split(" ").filter(Boolean); // ids listed: `ref(value)`
+    var el = document.getElementById(refs.length ? refs[index] : list.dataset.ref + value);
     var face = list.dataset.face;
     if (el && face && !el.matches(face)) el = el.querySelector(face);
     if (!el) return document.createTextNode(String(value));
@@ -24,20 +25,97 @@
     return copy;
   }
 
+  // The steps of a builder that has them as data (room/moves.html's `build` with
+  // `step_copy`): a step per entry of data-steps ("number:items:count:total", comma-separated;
+  // a count or total left out is left out of the step too), its base data-step-field set to
+  // the number, labelled by the builder's template, whose data-copy placeholder names the
+  // element of id data-step-copy and the number (copyLabels).
+  function makeSteps(build) {
+    var list = build.querySelector(".build-steps[data-steps]:not([data-made])");
+    if (!list) return;
+    var label = list.querySelector("template");
+    list.dataset.steps.split(",").filter(Boolean).forEach(function (entry) {
+      var parts = entry.split(":");
+      var step = document.createElement("button");
+      step.className = "build-step";
+      var base = {};
+      base[list.dataset.stepField] = Number(parts[0]);
+      step.dataset.base = JSON.stringify(base);
+      step.dataset.items = parts[1] || "";
+      if (parts[2]) step.dataset.count = parts[2];
+      if (parts[3]) step.dataset.total = parts[3];
+      if (label) step.append(label.content.cloneNode(true));
+      var slot = step.querySelector("[data-copy]");
+      if (slot) slot.dataset.copy = list.dataset.stepCopy + parts[0];
+      list.append(step);
+    });
+    list.dataset.made = "";
+  }
+
+  // A one-of's options as numbers (room/moves.html's `copies`): a button per entry of
+  // data-copies (comma-separated; an entry's numbers, space-separated, go to the fields of
+  // data-fields in order), labelled by copies of the page's elements of id data-copy-prefix
+  // and each number, joined by data-join (each said by the list or an element around it).
+  function said(list, name) {
+    var by = list.closest("[data-" + name + "]");
+    return by ? by.getAttribute("data-" + name) : "";
+  }
+
+  function makeCopies() {
+    document.querySelectorAll("[data-copies]:not([data-made])").forEach(function (list) {
+      var fields = said(list, "fields").split(" ");
+      var prefix = said(list, "copy-prefix");
+      var join = said(list, "join") || " ";
+      list.dataset.copies.split(",").filter(Boolean).forEach(function (entry) {
+        var values = numbers(entry);
+        var vals = {};
+        var button = document.createElement("button");
+        button.setAttribute("ws-send", "");
+        fields.forEach(function (field, i) {
+          vals[field] = values[i];
+          if (i) button.append(join);
+          var slot = document.createElement("i");
+          slot.dataset.copy = prefix + values[i];
+          button.append(slot);
+        });
+        button.setAttribute("hx-vals", JSON.stringify(vals));
+        list.append(" ", button);
+      });
+      list.dataset.made = "";
+      if (window.htmx) window.htmx.process(list);
+    });
+  }
+
+  // A label taken from the page (room/moves.html): an element with data-copy, the id of an
+  // element the page already shows (a card in the viewer's hand, in the market), is replaced
+  // by a copy of it, without its ids, with the placeholder's classes added; so a move names a
+  // card without repeating its face.
+  function copyLabels() {
+    document.querySelectorAll("[data-copy]").forEach(function (slot) {
+      var source = document.getElementById(slot.dataset.copy);
+      if (!source) return;
+      var copy = source.cloneNode(true);
+      copy.removeAttribute("id");
+      copy.querySelectorAll("[id]").forEach(function (el) { el.removeAttribute("id"); });
+      slot.classList.forEach(function (name) { copy.classList.add(name); });
+      slot.replaceWith(copy);
+    });
+  }
+
   // Items that come as data (`value:points`, data-items) get their checkboxes, each labelled
   // by a copy of the page's element it refers to; again whenever the list changed.
   function makeItems(build) {
     var list = build.querySelector(".build-items[data-ref]");
     if (!list || list.dataset.made === list.dataset.items) return;
     list.textContent = "";
-    list.dataset.items.split(" ").filter(Boolean).forEach(function (item) {
+    list.dataset.items.split(" ").filter(Boolean).forEach(function (item, index) {
       var pair = item.split(":");
       var label = document.createElement("label");
       var box = document.createElement("input");
       box.type = "checkbox";
       box.value = pair[0];
       box.dataset.points = pair[1] || "0";
-      label.append(box, " ", copyOf(list, pair[0]));
+      label.append(box, " ", copyOf(list, pair[0], index));
       list.append(label);
     });
     list.dataset.made = list.dataset.items;
@@ -56,7 +134,9 @@
   // Shows what the chosen step allows: its items enabled, the count and the running total
   // against its range; the send button only for a set the step allows.
   function refresh(build) {
+    makeSteps(build);
     makeItems(build);
+    copyLabels();
     var step = chosenStep(build);
     var allowed = !step ? [] : step.dataset.items !== undefined ? numbers(step.dataset.items)
       : Array.prototype.map.call(build.querySelectorAll(".build-items input"), function (box) {
@@ -90,6 +170,8 @@
   }
 
   function refreshAll() {
+    makeCopies();
+    copyLabels();
     document.querySelectorAll(".moves .build").forEach(refresh);
   }
 
@@ -289,6 +371,8 @@
   // A page that swaps parts in by itself (a replay stepping through its moments) says so:
   // its pictures are fitted to the window, and the page is not brought to them.
   document.addEventListener("gamenight:swapped", function () {
+    makeCopies();
+    copyLabels();
     document.querySelectorAll(".picture[data-picture]").forEach(function (picture) {
       fit(picture);
       zoom(picture, 0, true);

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from typing import Any
@@ -52,7 +53,18 @@ class _Buttons(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
+        if self.label is not None and values.get("data-copy"):
+            # static/moves.js labels it with a copy of the page's element of that id
+            self.label.append(f"[copy of #{values['data-copy']}]")
         if tag in ("div", "span"):
+            # Buttons static/app.js and static/moves.js make from data: one per value
+            group = " / ".join(g for g in (*self.groups, values.get("hx-vals")) if g)
+            if values.get("data-values") and values.get("data-field"):
+                for value in json.loads(values["data-values"]):
+                    self.found.append(f"{group}: {values['data-field']}={value}")
+            if values.get("data-copies"):
+                for value in values["data-copies"].split(","):
+                    self.found.append(f"{group}: {value.strip()}")
             # A card group, or an action's heading whose buttons name its targets.
             one_of = values.get("hx-vals") if values.get("class") == "one-of" else None
             labelled = values.get("aria-label") if values.get("role") == "group" else None

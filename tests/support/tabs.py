@@ -180,6 +180,13 @@ class Tab:
             for field, listed in re.findall(r"data-field=\"(\w+)\" data-values='([^']*)'", buttons):
                 values = json.loads(html.unescape(listed))
                 moves.extend({**base, field: value} for value in values)
+            # options as numbers labelled by the page's elements: static/moves.js's buttons,
+            # their fields said by the list or by an element around it (the last said before)
+            for listed in re.finditer(r'data-copies="([^"]*)"', buttons):
+                said = re.findall(r'data-fields="([\w ]+)"', buttons[: listed.end()])
+                for entry in filter(None, listed.group(1).split(",")):
+                    numbers = map(int, entry.split())
+                    moves.append({**base, **dict(zip(said[-1].split(), numbers, strict=True))})
         values = re.findall(r"hx-vals='([^']*)'", rest)
         buttons = [json.loads(html.unescape(v)) for v in values]
         offered = [move for move in buttons if "kind" in move] + moves + built_moves(part)
@@ -251,6 +258,19 @@ def built_moves(part: str) -> list[dict[str, Any]]:
         # items allows every one
         common = re.search(r"class=\"build-steps\" data-base='([^']*)'", block)
         shared = json.loads(html.unescape(common.group(1))) if common else {}
+        # or the steps as data ("number:items:count:total"), made by static/moves.js
+        by = re.search(
+            r'data-step-field="(\w+)" data-step-copy="[^"]*" data-steps="([^"]*)"', block
+        )
+        for entry in filter(None, by.group(2).split(",")) if by else ():
+            number, listed_items, counted, spanned = (entry.split(":") + [""])[:4]
+            items = [int(v) for v in listed_items.split()]
+            count = [int(v) for v in counted.split()]
+            span = [int(v) for v in spanned.split()] if spanned else None
+            chosen = fewest(items, points, count, span)
+            if chosen is not None:
+                move = {**shared, by.group(1): int(number), field.group(1): list(chosen)}
+                out.append({**move, **stamp})
         for step in re.finditer(r"<button[^>]*class=\"build-step[^>]*>", block):
             tag = step.group(0)
             own = re.search(r"data-base='([^']*)'", tag)
