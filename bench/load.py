@@ -127,9 +127,9 @@ _GONE = re.compile(rb'<div id="(mv-[0-9a-f]+)" hx-swap-oob="delete">')
 _UNDO = b'"kind": "undo"'
 _STAMP = re.compile(rb'<input type="hidden" id="stamp" name="v" value="(\d+)">')
 _FLASH_SHOWN = b'class="flash shown"'
-_CONTROLS = b'id="controls"'
+_START_BUTTON = b'id="start-game"'
 _START_ENABLED = re.compile(rb"\"cmd\": \"start\"\}'\s*>")
-_SEATS = b'id="seats"'
+_SEAT_ROW = re.compile(rb'<li id="seat-(\d+)"[^>]*>(.*?)</li>', re.DOTALL)
 _SEAT_NAME = b'class="seat-name"'
 _START = json.dumps({"cmd": "start"})
 _PART = re.compile(rb'<(?:div|section|ol) id="([\w-]+)"')
@@ -272,6 +272,7 @@ class Room:
         self.expect_v: int | None = None
         self.startable = False
         self.seated = 0
+        self.rows: dict[int, bool] = {}  # the host's page: each seat's row, whether it has a name
         self.changed = asyncio.Event()
         self.closed = False
         self.closing = False  # our own close at the end: lost sockets are not counted
@@ -298,11 +299,12 @@ class Room:
         if b"mv-" in data or b'id="stamp"' in data or _ACTIONS in data:
             self._read_moves(player, data)
         if player.seat == 0:
-            if _CONTROLS in data:
+            # The controls and the seats patch by id: the start button, a seat's row
+            if _START_BUTTON in data:
                 self.startable = _START_ENABLED.search(data) is not None
-            start = data.find(_SEATS)
-            if start >= 0:
-                self.seated = data.count(_SEAT_NAME, start, data.find(b"</section>", start))
+            for row in _SEAT_ROW.finditer(data):
+                self.rows[int(row.group(1))] = _SEAT_NAME in row.group(2)
+            self.seated = sum(self.rows.values())
         if _FLASH_SHOWN in data:
             self.run.stats.refusals += 1
             if self.inflight and player is self.sender:
