@@ -48,6 +48,8 @@
   // - data-ref: each button is labelled by a copy of the page's element data-ref + value
   //   (with data-face, its first element that matches that selector, itself included),
   //   without ids (For20's coins show the card in the viewer's zone).
+  // With data-more (the id of a <template>), that template's buttons follow the list's:
+  // a choice several lists share, written once (Stellar's "into the notebook").
   function labelFrom(list, value, offset) {
     var shown = document.getElementById(list.dataset.labelFrom + value);
     var text = shown ? shown.textContent.replace(/\s+/g, " ").trim() : "";
@@ -88,6 +90,8 @@
         else button.textContent = labels.length ? labels[i] : String(value + offset);
         list.append(" ", button);
       });
+      var more = list.dataset.more && document.getElementById(list.dataset.more);
+      if (more) list.append(" ", more.content.cloneNode(true));
       list.dataset.made = "";
       if (window.htmx) window.htmx.process(list);
     });

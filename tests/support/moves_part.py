@@ -50,6 +50,7 @@ class _Buttons(HTMLParser):
         self.groups: list[str | None] = []
         self.label: list[str] | None = None
         self.found: list[str] = []
+        self.template = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
@@ -62,6 +63,8 @@ class _Buttons(HTMLParser):
             if values.get("data-values") and values.get("data-field"):
                 for value in json.loads(values["data-values"]):
                     self.found.append(f"{group}: {values['data-field']}={value}")
+                if values.get("data-more"):  # then a copy of that template's buttons
+                    self.found.append(f"{group}: [copy of #{values['data-more']}]")
             if values.get("data-copies"):
                 for value in values["data-copies"].split(","):
                     self.found.append(f"{group}: {value.strip()}")
@@ -69,10 +72,14 @@ class _Buttons(HTMLParser):
             one_of = values.get("hx-vals") if values.get("class") == "one-of" else None
             labelled = values.get("aria-label") if values.get("role") == "group" else None
             self.groups.append(values.get("data-pick") or one_of or labelled)
-        elif tag == "button":
+        elif tag == "button" and not self.template:
             self.label = []
+        elif tag == "template":  # its buttons are copied where a list names it (data-more)
+            self.template = True
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "template":
+            self.template = False
         if tag in ("div", "span") and self.groups:
             self.groups.pop()
         elif tag == "button" and self.label is not None:

@@ -168,10 +168,19 @@ class Tab:
         import html
 
         part = self.parts.get("actions", "")
+        # a <template>'s buttons are no moves by themselves: lists that name it (data-more)
+        # get them after their own, as static/app.js makes them
+        templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
+        part = re.sub(r"<template\b.*?</template>", "", part, flags=re.S)
         choices, rest = _one_ofs(part)
+        pending = [(json.loads(html.unescape(heading)), inner) for heading, inner in choices]
         moves = []
-        for heading, buttons in choices:  # each button adds to its heading's
-            base = json.loads(html.unescape(heading))
+        while pending:  # each button adds to its heading's
+            base, buttons = pending.pop(0)
+            # a one-of inside a one-of: its heading adds to the outer one's (htmx merges an
+            # element's hx-vals with its ancestors', the nearest winning)
+            nested, buttons = _one_ofs(buttons)
+            pending[:0] = [({**base, **json.loads(html.unescape(h))}, i) for h, i in nested]
             # and a radio button chosen in the heading sends its field too (Stickers' player)
             base.update(re.findall(r'type="radio" name="(\w+)" value="([^"]*)" checked', buttons))
             for sets in re.findall(r"hx-vals='([^']*)'", buttons):
@@ -180,6 +189,9 @@ class Tab:
             for field, listed in re.findall(r"data-field=\"(\w+)\" data-values='([^']*)'", buttons):
                 values = json.loads(html.unescape(listed))
                 moves.extend({**base, field: value} for value in values)
+            for more in re.findall(r'data-values=\'[^\']*\'[^>]* data-more="([^"]+)"', buttons):
+                for sets in re.findall(r"hx-vals='([^']*)'", templates[more]):
+                    moves.append({**base, **json.loads(html.unescape(sets))})
             # options as numbers labelled by the page's elements: static/moves.js's buttons,
             # their fields said by the list or by an element around it (the last said before)
             for listed in re.finditer(r'data-copies="([^"]*)"', buttons):
@@ -207,7 +219,7 @@ class Tab:
         await self.socket.close()
 
 
-_ONE_OF = re.compile(r"<(span|div)(?: id=\"[^\"]*\")? class=\"one-of\" hx-vals='([^']*)'>")
+_ONE_OF = re.compile(r"<(span|div)(?: id=\"[^\"]*\")? class=\"one-of\" hx-vals='([^']*)'[^>]*>")
 
 
 def _one_ofs(part: str) -> tuple[list[tuple[str, str]], str]:
