@@ -171,7 +171,7 @@ class Tab:
         # a <template>'s buttons are no moves by themselves: lists that name it (data-more)
         # get them after their own, as static/app.js makes them
         templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
-        part = re.sub(r"<template\b.*?</template>", "", part, flags=re.S)
+        part = _lists_said_around(re.sub(r"<template\b.*?</template>", "", part, flags=re.S))
         choices, rest = _one_ofs(part)
         pending = [(json.loads(html.unescape(heading)), inner) for heading, inner in choices]
         moves = []
@@ -220,6 +220,40 @@ class Tab:
 
 
 _ONE_OF = re.compile(r"<(span|div)(?: id=\"[^\"]*\")? class=\"one-of\" hx-vals='([^']*)'[^>]*>")
+
+
+def _lists_said_around(part: str) -> str:
+    """Returns the part with each options list saying what an element around it says once
+    for several (`data-lists`, JSON: field, offset, class, more), its own attributes winning,
+    as static/app.js reads them."""
+    import html
+
+    out, at = [], 0
+    for start in re.finditer(r"<(\w+)[^>]* data-lists='([^']*)'[^>]*>", part):
+        if start.start() < at:
+            continue
+        tag, depth, end = start.group(1), 1, start.end()
+        for mark in re.compile(rf"<{tag}\b|</{tag}>").finditer(part, start.end()):
+            depth += -1 if mark.group().startswith("</") else 1
+            end = mark.end()
+            if depth == 0:
+                break
+        said = json.loads(html.unescape(start.group(2)))
+
+        def own(found: re.Match[str], said: dict[str, Any] = said) -> str:
+            attrs = found.group(2)
+            field = "" if "data-field=" in attrs else f'data-field="{said["field"]}" '
+            rest = "".join(
+                f' data-{name}="{value}"'
+                for name, value in said.items()
+                if name != "field" and f"data-{name}=" not in attrs
+            )
+            return f"<span {field}data-values='{found.group(1)}'{attrs}{rest}>"
+
+        inner = re.sub(r"<span data-values='([^']*)'([^>]*)>", own, part[start.end() : end])
+        out += [part[at : start.end()], inner]
+        at = end
+    return "".join([*out, part[at:]])
 
 
 def _one_ofs(part: str) -> tuple[list[tuple[str, str]], str]:
