@@ -219,7 +219,9 @@ class Tab:
         await self.socket.close()
 
 
-_ONE_OF = re.compile(r"<(span|div)(?: id=\"[^\"]*\")? class=\"one-of\" hx-vals='([^']*)'[^>]*>")
+_ONE_OF = re.compile(
+    r"<(span|div)(?: id=\"[^\"]*\")? class=\"(?:[\w-]+ )*one-of\" hx-vals='([^']*)'[^>]*>"
+)
 
 
 def _lists_said_around(part: str) -> str:
