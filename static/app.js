@@ -48,6 +48,10 @@
   // - data-ref: each button is labelled by a copy of the page's element data-ref + value
   //   (with data-face, its first element that matches that selector, itself included),
   //   without ids (For20's coins show the card in the viewer's zone).
+  // With data-more (the id of a <template>), that template's buttons follow the list's:
+  // a choice several lists share, written once (Stellar's "into the notebook").
+  // What several lists share (field, offset, class, more) may be said once by an element
+  // around them, as JSON: data-lists='{"field":"space","offset":1}'; a list's own wins.
   function labelFrom(list, value, offset) {
     var shown = document.getElementById(list.dataset.labelFrom + value);
     var text = shown ? shown.textContent.replace(/\s+/g, " ").trim() : "";
@@ -67,10 +71,12 @@
 
   function makeOptions() {
     document.querySelectorAll("[data-values]:not([data-made])").forEach(function (list) {
+      var around = list.closest("[data-lists]");
+      var said = Object.assign(around ? JSON.parse(around.dataset.lists) : {}, list.dataset);
       var labels = Array.prototype.map.call(list.children, function (label) {
         return label.textContent;
       });
-      var offset = Number(list.dataset.offset || 0);
+      var offset = Number(said.offset || 0);
       if (list.dataset.labelFrom) {
         labels = JSON.parse(list.dataset.values).map(function (value) {
           return labelFrom(list, value, offset);
@@ -79,15 +85,17 @@
       list.textContent = "";
       JSON.parse(list.dataset.values).forEach(function (value, i) {
         var vals = {};
-        vals[list.dataset.field] = value;
+        vals[said.field] = value;
         var button = document.createElement("button");
-        if (list.dataset.class) button.className = list.dataset.class;
+        if (said.class) button.className = said.class;
         button.setAttribute("ws-send", "");
         button.setAttribute("hx-vals", JSON.stringify(vals));
         if (list.dataset.ref) button.append(copyOf(list, value));
         else button.textContent = labels.length ? labels[i] : String(value + offset);
         list.append(" ", button);
       });
+      var more = said.more && document.getElementById(said.more);
+      if (more) list.append(" ", more.content.cloneNode(true));
       list.dataset.made = "";
       if (window.htmx) window.htmx.process(list);
     });

@@ -74,6 +74,10 @@ def test_two_people_set_up_and_play_a_turn_of_stellar(
         if first.page.locator("#status", has_text="decides about the row").count():
             other.click_and_wait(keep)  # a satellite was taken: the opponent may clear the row
         assert first.page.locator("#hand .pick").count() == 3
+        # Every hand card's group ends with the notebook's button (written once, a template).
+        groups = first.page.locator("#actions .pick-group")
+        notebooks = groups.locator("button", has_text="into the notebook")
+        assert groups.count() == notebooks.count() == 3
         spot = first.pick_then_spot()  # a hand card into the telescope
         if first.page.locator("#actions .pick-group.only").count():
             first.pick_then_spot()  # (a telescope play sends the row card to the notebook)

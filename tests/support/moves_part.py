@@ -50,6 +50,8 @@ class _Buttons(HTMLParser):
         self.groups: list[str | None] = []
         self.label: list[str] | None = None
         self.found: list[str] = []
+        self.template = False
+        self.lists: list[dict[str, Any]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
@@ -59,9 +61,17 @@ class _Buttons(HTMLParser):
         if tag in ("div", "span"):
             # Buttons static/app.js and static/moves.js make from data: one per value
             group = " / ".join(g for g in (*self.groups, values.get("hx-vals")) if g)
-            if values.get("data-values") and values.get("data-field"):
+            # what lists share may be said by an element around them (data-lists)
+            around = json.loads(values.get("data-lists") or "{}")
+            said = {**(self.lists[-1] if self.lists else {}), **around}
+            self.lists.append(said)
+            field = values.get("data-field") or said.get("field")
+            if values.get("data-values") and field:
                 for value in json.loads(values["data-values"]):
-                    self.found.append(f"{group}: {values['data-field']}={value}")
+                    self.found.append(f"{group}: {field}={value}")
+                more = values.get("data-more") or said.get("more")
+                if more:  # then a copy of that template's buttons
+                    self.found.append(f"{group}: [copy of #{more}]")
             if values.get("data-copies"):
                 for value in values["data-copies"].split(","):
                     self.found.append(f"{group}: {value.strip()}")
@@ -69,12 +79,17 @@ class _Buttons(HTMLParser):
             one_of = values.get("hx-vals") if values.get("class") == "one-of" else None
             labelled = values.get("aria-label") if values.get("role") == "group" else None
             self.groups.append(values.get("data-pick") or one_of or labelled)
-        elif tag == "button":
+        elif tag == "button" and not self.template:
             self.label = []
+        elif tag == "template":  # its buttons are copied where a list names it (data-more)
+            self.template = True
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "template":
+            self.template = False
         if tag in ("div", "span") and self.groups:
             self.groups.pop()
+            self.lists.pop()
         elif tag == "button" and self.label is not None:
             group = " / ".join(g for g in self.groups if g)
             text = re.sub(r"\s+", " ", "".join(self.label)).strip()

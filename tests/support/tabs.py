@@ -168,10 +168,19 @@ class Tab:
         import html
 
         part = self.parts.get("actions", "")
+        # a <template>'s buttons are no moves by themselves: lists that name it (data-more)
+        # get them after their own, as static/app.js makes them
+        templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
+        part = _lists_said_around(re.sub(r"<template\b.*?</template>", "", part, flags=re.S))
         choices, rest = _one_ofs(part)
+        pending = [(json.loads(html.unescape(heading)), inner) for heading, inner in choices]
         moves = []
-        for heading, buttons in choices:  # each button adds to its heading's
-            base = json.loads(html.unescape(heading))
+        while pending:  # each button adds to its heading's
+            base, buttons = pending.pop(0)
+            # a one-of inside a one-of: its heading adds to the outer one's (htmx merges an
+            # element's hx-vals with its ancestors', the nearest winning)
+            nested, buttons = _one_ofs(buttons)
+            pending[:0] = [({**base, **json.loads(html.unescape(h))}, i) for h, i in nested]
             # and a radio button chosen in the heading sends its field too (Stickers' player)
             base.update(re.findall(r'type="radio" name="(\w+)" value="([^"]*)" checked', buttons))
             for sets in re.findall(r"hx-vals='([^']*)'", buttons):
@@ -180,6 +189,9 @@ class Tab:
             for field, listed in re.findall(r"data-field=\"(\w+)\" data-values='([^']*)'", buttons):
                 values = json.loads(html.unescape(listed))
                 moves.extend({**base, field: value} for value in values)
+            for more in re.findall(r'data-values=\'[^\']*\'[^>]* data-more="([^"]+)"', buttons):
+                for sets in re.findall(r"hx-vals='([^']*)'", templates[more]):
+                    moves.append({**base, **json.loads(html.unescape(sets))})
             # options as numbers labelled by the page's elements: static/moves.js's buttons,
             # their fields said by the list or by an element around it (the last said before)
             for listed in re.finditer(r'data-copies="([^"]*)"', buttons):
@@ -207,7 +219,43 @@ class Tab:
         await self.socket.close()
 
 
-_ONE_OF = re.compile(r"<(span|div)(?: id=\"[^\"]*\")? class=\"one-of\" hx-vals='([^']*)'>")
+_ONE_OF = re.compile(
+    r"<(span|div)(?: id=\"[^\"]*\")? class=\"(?:[\w-]+ )*one-of\" hx-vals='([^']*)'[^>]*>"
+)
+
+
+def _lists_said_around(part: str) -> str:
+    """Returns the part with each options list saying what an element around it says once
+    for several (`data-lists`, JSON: field, offset, class, more), its own attributes winning,
+    as static/app.js reads them."""
+    import html
+
+    out, at = [], 0
+    for start in re.finditer(r"<(\w+)[^>]* data-lists='([^']*)'[^>]*>", part):
+        if start.start() < at:
+            continue
+        tag, depth, end = start.group(1), 1, start.end()
+        for mark in re.compile(rf"<{tag}\b|</{tag}>").finditer(part, start.end()):
+            depth += -1 if mark.group().startswith("</") else 1
+            end = mark.end()
+            if depth == 0:
+                break
+        said = json.loads(html.unescape(start.group(2)))
+
+        def own(found: re.Match[str], said: dict[str, Any] = said) -> str:
+            attrs = found.group(2)
+            field = "" if "data-field=" in attrs else f'data-field="{said["field"]}" '
+            rest = "".join(
+                f' data-{name}="{value}"'
+                for name, value in said.items()
+                if name != "field" and f"data-{name}=" not in attrs
+            )
+            return f"<span {field}data-values='{found.group(1)}'{attrs}{rest}>"
+
+        inner = re.sub(r"<span data-values='([^']*)'([^>]*)>", own, part[start.end() : end])
+        out += [part[at : start.end()], inner]
+        at = end
+    return "".join([*out, part[at:]])
 
 
 def _one_ofs(part: str) -> tuple[list[tuple[str, str]], str]:
