@@ -58,8 +58,11 @@
     return list.dataset.label.replace("{n}", String(value + offset)).replace("{text}", text);
   }
 
-  function copyOf(list, value) {
-    var el = document.getElementById(list.dataset.ref + value);
+  // Also static/moves.js's, for a builder's items (`window.gamenightCopyOf`: this file loads
+  // first); a list may name each value's element (`data-refs`, ids in the values' order).
+  function copyOf(list, value, index) {
+    var refs = (list.dataset.refs || "").split(" ").filter(Boolean);
+    var el = document.getElementById(refs.length ? refs[index] : list.dataset.ref + value);
     var face = list.dataset.face;
     if (el && face && !el.matches(face)) el = el.querySelector(face);
     if (!el) return document.createTextNode(String(value));
@@ -68,6 +71,7 @@
     copy.querySelectorAll("[id]").forEach(function (e) { e.removeAttribute("id"); });
     return copy;
   }
+  window.gamenightCopyOf = copyOf;
 
   function makeOptions() {
     document.querySelectorAll("[data-values]:not([data-made])").forEach(function (list) {
@@ -90,7 +94,7 @@
         if (said.class) button.className = said.class;
         button.setAttribute("ws-send", "");
         button.setAttribute("hx-vals", JSON.stringify(vals));
-        if (list.dataset.ref) button.append(copyOf(list, value));
+        if (list.dataset.ref) button.append(copyOf(list, value, i));
         else button.textContent = labels.length ? labels[i] : String(value + offset);
         list.append(" ", button);
       });

@@ -9,21 +9,9 @@
     return (text || "").split(" ").filter(Boolean).map(Number);
   }
 
-  // A copy of the page's element that labels an item (room/moves.html's `build` with `ref`:
-  // the element `ref` + value, or with `face` its first element that matches, itself
-  // included), without ids: an id names one element of the page. As static/app.js does for
-  // a one-of's options.
-  function copyOf(list, value, index) {
-    var refs = (list.dataset.refs || "").split(" ").filter(Boolean); // ids listed: `ref(value)`
-    var el = document.getElementById(refs.length ? refs[index] : list.dataset.ref + value);
-    var face = list.dataset.face;
-    if (el && face && !el.matches(face)) el = el.querySelector(face);
-    if (!el) return document.createTextNode(String(value));
-    var copy = el.cloneNode(true);
-    copy.removeAttribute("id");
-    copy.querySelectorAll("[id]").forEach(function (e) { e.removeAttribute("id"); });
-    return copy;
-  }
+  // A copy of the page's element that labels an item (room/moves.html's `build` with `ref`),
+  // without ids: static/app.js's, as for a one-of's options.
+  var copyOf = window.gamenightCopyOf;
 
   // The steps of a builder that has them as data (room/moves.html's `build` with
   // `step_copy`): a step per entry of data-steps ("number:items:count:total", comma-separated;

@@ -234,12 +234,7 @@ def _lists_said_around(part: str) -> str:
     for start in re.finditer(r"<(\w+)[^>]* data-lists='([^']*)'[^>]*>", part):
         if start.start() < at:
             continue
-        tag, depth, end = start.group(1), 1, start.end()
-        for mark in re.compile(rf"<{tag}\b|</{tag}>").finditer(part, start.end()):
-            depth += -1 if mark.group().startswith("</") else 1
-            end = mark.end()
-            if depth == 0:
-                break
+        end = _element_end(part, start.group(1), start.end())
         said = json.loads(html.unescape(start.group(2)))
 
         def own(found: re.Match[str], said: dict[str, Any] = said) -> str:
@@ -258,6 +253,18 @@ def _lists_said_around(part: str) -> str:
     return "".join([*out, part[at:]])
 
 
+def _element_end(part: str, tag: str, at: int) -> int:
+    """Returns where the element of `tag` whose opening tag ends at `at` ends (its own tag
+    counted, nested ones of that tag included); the part's end when it is left open."""
+    depth, end = 1, at
+    for mark in re.compile(rf"<{tag}\b|</{tag}>").finditer(part, at):
+        depth += -1 if mark.group().startswith("</") else 1
+        end = mark.end()
+        if depth == 0:
+            break
+    return end
+
+
 def _one_ofs(part: str) -> tuple[list[tuple[str, str]], str]:
     """Returns each one-of's heading (its hx-vals) with its inner HTML, elements nested in
     it included (an option may show a card's face), and the part without them."""
@@ -267,12 +274,7 @@ def _one_ofs(part: str) -> tuple[list[tuple[str, str]], str]:
     for start in _ONE_OF.finditer(part):
         if start.start() < at:
             continue
-        tag, depth, end = start.group(1), 1, start.end()
-        for mark in re.compile(rf"<{tag}\b|</{tag}>").finditer(part, start.end()):
-            depth += -1 if mark.group().startswith("</") else 1
-            end = mark.end()
-            if depth == 0:
-                break
+        end = _element_end(part, start.group(1), start.end())
         found.append((start.group(2), part[start.end() : end]))
         rest.append(part[at : start.start()])
         at = end
