@@ -88,6 +88,24 @@ def test_the_template_holds_every_message_the_source_marks(tmp_path: Path) -> No
     assert committed - ids == set(), "run scripts/i18n-extract"
 
 
+_PERCENT = re.compile(r"%(?:\(([A-Za-z_]+)\))?(.)")
+
+
+@pytest.mark.parametrize("language", [None, *TRANSLATED])
+def test_every_percent_placeholder_is_a_named_string(language: str | None) -> None:
+    # app/web/render.py fills a template's message by escaping each variable to a string
+    # first: a `%(n)d` or a positional `%s` would break there (a literal % is written %%).
+    path = TEMPLATE if language is None else catalogue(language)
+    for message in read(path):
+        texts = [message.id] if isinstance(message.id, str) else list(message.id)
+        texts += [message.string] if isinstance(message.string, str) else list(message.string)
+        for text in texts:
+            if "%(" not in text:
+                continue  # not %-formatted: a message without variables, or {name} style
+            for name, kind in _PERCENT.findall(text):
+                assert (name and kind == "s") or (not name and kind == "%"), (message.id, text)
+
+
 def test_italian_and_russian_are_served() -> None:
     assert {"it", "ru"} <= set(TRANSLATED)
 
