@@ -412,11 +412,10 @@ def take_moved(parts: dict[str, str], message: str) -> dict[str, str]:
     returns them by id, for `put_moved` once the message is applied."""
     taken: dict[str, str] = {}
     for ident in _MOVED.findall(message):
-        for name, start, end in _found(parts, ident):
-            if name != ident:
-                taken[ident] = parts[name][start:end]
+        for name, start, end in list(_found(parts, ident)):
+            if name != ident:  # wherever a part holds it, as swap() changes it
+                taken.setdefault(ident, parts[name][start:end])
                 parts[name] = parts[name][:start] + parts[name][end:]
-                break
     return taken
 
 
