@@ -158,6 +158,8 @@ def patch(old: Node | None, new: Node | None, new_html: str) -> str:
     # list must be gone from the old one before it is inserted in the new one.
     changes.sort(key=_not_deleted)
     made = _moved(old, "".join(changes), new_html)
+    if 2 * len(made) < len(new_html):
+        return made  # far shorter than the part: its whole markup need not be looked at
     whole = _moved(old, new_html, new_html, whole=True)
     return made if len(made) < len(whole) else whole
 
