@@ -9,6 +9,41 @@
 
   document.addEventListener("DOMContentLoaded", fullInviteLink);
 
+  // Elements a message moves (app/web/patches.py: an empty <i data-moved="id"> stands where
+  // one goes, instead of its markup again): taken out as htmx starts its swaps (so no delete
+  // or replaced parent takes them with it, and every script sees the page whole before the
+  // message) and put in their places once it has swapped. Registered first, so every other
+  // script sees the page whole after it too.
+  var moving = null;
+  var movedIds = [];
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var message = event.detail && event.detail.message;
+    moving = null;
+    movedIds = [];
+    if (typeof message !== "string" || message.indexOf("data-moved=") < 0) return;
+    var found, named = /<i data-moved="([^"]+)"><\/i>/g;
+    while ((found = named.exec(message)) !== null) movedIds.push(found[1]);
+  });
+
+  document.addEventListener("htmx:oobBeforeSwap", function () {
+    if (moving !== null || movedIds.length === 0) return;
+    moving = new Map();
+    movedIds.forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) moving.set(id, el.parentNode.removeChild(el));
+    });
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (moving === null) return;
+    document.querySelectorAll("i[data-moved]").forEach(function (spot) {
+      var el = moving.get(spot.dataset.moved);
+      if (el) spot.replaceWith(el);
+    });
+    moving = null;
+    movedIds = [];
+  });
+
   document.addEventListener("click", function (event) {
     if (event.target && event.target.id === "copy-invite") {
       var input = document.getElementById("invite-link");

@@ -14,14 +14,17 @@
   var less = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   var before = null;
 
-  // Each face as its part's id, its classes and its text: equal faces count one more each.
+  // Each face as its own id, the id of what holds it, its classes and its text: equal faces
+  // count one more each. A face the server moved to another list (app/web/patches.py: the
+  // page moves the element, its id the same) arrives there.
   function faces() {
     var seen = new Map();
     var table = document.getElementById("table");
     if (!table) return seen;
     table.querySelectorAll(FACES).forEach(function (face) {
-      var part = face.closest("[id]");
-      var key = (part ? part.id : "") + "|" + face.className + "|" + face.textContent;
+      var part = face.parentElement ? face.parentElement.closest("[id]") : null;
+      var key = face.id + "|" + (part ? part.id : "") + "|" + face.className + "|" +
+        face.textContent;
       var list = seen.get(key) || [];
       list.push(face);
       seen.set(key, list);

@@ -10,7 +10,11 @@ is a unit the server may send alone, out of band (htmx replaces the element of t
   is inserted beside a kept one (after the unit before it, or before the first kept one),
   one that went is deleted, the others are compared in place; when kept units change order,
   or none is kept, the parent is sent whole;
-- anything else that changed is sent whole.
+- anything else that changed is sent whole;
+- a unit the tab holds that a change carries unchanged (it moved to another list, or its
+  parent is sent whole) is not sent again: an empty `<i data-moved="id">` stands in its
+  place, and the page moves the element it holds there (static/app.js takes every element a
+  message names out before htmx swaps, and puts each in its place after).
 
 So a template gives an id to what changes on its own (a player's score line, a card in a
 pile, a notebook cell, a move button), and a move re-sends that, not the whole area around
@@ -153,8 +157,43 @@ def patch(old: Node | None, new: Node | None, new_html: str) -> str:
     # Deletes first: htmx deletes every element of an id, so an element that moved to another
     # list must be gone from the old one before it is inserted in the new one.
     changes.sort(key=_not_deleted)
-    made = "".join(changes)
-    return made if len(made) < len(new_html) else new_html
+    made = _moved(old, "".join(changes), new_html)
+    if 2 * len(made) < len(new_html):
+        return made  # far shorter than the part: its whole markup need not be looked at
+    whole = _moved(old, new_html, new_html, whole=True)
+    return made if len(made) < len(whole) else whole
+
+
+def _moved(old: Node, made: str, new_html: str, whole: bool = False) -> str:
+    """Returns `made` with each unit under `old` that it carries unchanged (outermost first)
+    as a placeholder, and without the deletes of those units (the page moves them); `whole`:
+    `made` is the part's whole new markup, whose own element is not a unit moved. A unit
+    still in the new part as it was, and not carried, stays where it is with all inside it."""
+    moved: list[str] = []
+    pending = list(reversed(old.units))
+    while pending:
+        unit = pending.pop()
+        if unit.html in made:
+            if _movable(unit):
+                made = made.replace(unit.html, _MOVED.format(unit.id), 1)
+                moved.append(unit.id)
+                continue
+        elif unit.html in new_html:
+            continue  # in place, unchanged
+        if not unit.void:
+            pending.extend(reversed(unit.units))
+    for ident in moved if not whole else ():
+        made = made.replace(_deleted(ident), "")
+    return made
+
+
+def _movable(unit: Node) -> bool:
+    """Returns whether a unit may be moved rather than sent: longer than its placeholder,
+    and holding nothing htmx or a script acts on (a moved element is not processed again)."""
+    html = unit.html
+    return len(html) > len(_MOVED) + len(unit.id) and not any(
+        hook in html for hook in ("ws-send", "hx-", "data-")
+    )
 
 
 def _changes(old: Node, new: Node, out: list[str]) -> None:
@@ -224,5 +263,6 @@ def _not_deleted(change: str) -> bool:
 
 
 _DELETE = 'delete"'
+_MOVED = '<i data-moved="{}"></i>'
 _SELECTABLE = re.compile(r"[A-Za-z][\w-]*\Z")  # an id that `#id` selects as written
 _DELETE_END = f"{_DELETE}></div>"

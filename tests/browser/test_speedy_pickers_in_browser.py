@@ -156,6 +156,13 @@ def test_a_turn_is_played_by_clicking_in_the_scene(
         ann.page.locator("#players-0", has_text="Kept:").wait_for(timeout=(SECONDS + 30) * 1000)
         assert name in ann.page.locator("#players-0").inner_text()
         bob.page.locator("#players-1", has_text="Face down:").wait_for()
+        # The marks were moved by the page (app/web/patches.py), not sent again: each is in
+        # its new zone once, and no placeholder is left.
+        for person, seat, tile, zone in ((ann, 0, first, "kept"), (bob, 1, second, "down")):
+            moved = person.page.locator(f"#players-{seat}-t-{tile}")
+            assert moved.count() == 1
+            assert moved.evaluate("(e) => e.parentElement.id") == f"players-{seat}-{zone}"
+            assert person.page.locator("i[data-moved]").count() == 0
         for person in (ann, bob):
             person.assert_nothing_went_wrong()
     finally:

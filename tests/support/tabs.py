@@ -123,6 +123,7 @@ class Tab:
         message = await asyncio.wait_for(self.socket.recv(), timeout)
         text = message if isinstance(message, str) else message.decode()
         self.received.append(text)
+        moved = take_moved(self.parts, text)
         for ident, attrs, chunk in top_level(text):
             if ident == "log":
                 lines = re.findall(r"<li>(.*?)</li>", chunk, re.S)
@@ -132,6 +133,7 @@ class Tab:
                 self.chat = self.chat + said if attrs.get("hx-swap-oob") else said
             else:
                 swap(self.parts, ident, attrs.get("hx-swap-oob"), chunk)
+        put_moved(self.parts, moved)
         return text
 
     async def until(self, check: Callable[[Tab], bool], timeout: float = 10.0) -> None:
@@ -399,6 +401,31 @@ def swap(parts: dict[str, str], ident: str, oob: str | None, chunk: str) -> None
         parts.pop(ident, None)
     else:
         parts[ident] = chunk
+
+
+_MOVED = re.compile(r'<i data-moved="([^"]+)"></i>')
+
+
+def take_moved(parts: dict[str, str], message: str) -> dict[str, str]:
+    """Takes out of the parts each element that a message moves (app/web/patches.py: an empty
+    `<i data-moved="id">` stands where it goes), as static/app.js does before htmx swaps;
+    returns them by id, for `put_moved` once the message is applied."""
+    taken: dict[str, str] = {}
+    for ident in _MOVED.findall(message):
+        for name, start, end in list(_found(parts, ident)):
+            if name != ident:  # wherever a part holds it, as swap() changes it
+                taken.setdefault(ident, parts[name][start:end])
+                parts[name] = parts[name][:start] + parts[name][end:]
+    return taken
+
+
+def put_moved(parts: dict[str, str], taken: dict[str, str]) -> None:
+    """Puts each element taken out by `take_moved` where its placeholder is."""
+    if not taken:
+        return
+    for name, html in parts.items():
+        if "data-moved=" in html:
+            parts[name] = _MOVED.sub(lambda found: taken.get(found[1], found[0]), html)
 
 
 def normal(html: str) -> str:

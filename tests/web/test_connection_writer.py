@@ -16,7 +16,7 @@ from app.web import connection
 from app.web.connection import Connection
 from app.web.table import parts, viewer_of
 from tests.support.rooms import ENV, room_with
-from tests.support.tabs import normal, swap, top_level
+from tests.support.tabs import normal, put_moved, swap, take_moved, top_level
 
 
 class SlowSocket:
@@ -96,12 +96,14 @@ def _page(messages: list[str]) -> dict[str, Any]:
     shown: dict[str, Any] = {"log": []}
     parts: dict[str, str] = {}
     for message in messages:
+        moved = take_moved(parts, message)
         for ident, attrs, chunk in top_level(message):
             if ident == "log":
                 lines = re.findall(r"<li>(.*?)</li>", chunk, re.S)
                 shown["log"] = shown["log"] + lines if attrs.get("hx-swap-oob") else lines
             else:
                 swap(parts, ident, attrs.get("hx-swap-oob"), chunk)
+        put_moved(parts, moved)
     return {**shown, **parts}
 
 

@@ -16,7 +16,7 @@ from app.web.connection import Connection
 from app.web.patches import patch, tree
 from bench.broadcast import PLAYERS, next_move, room
 from tests.support.rooms import ENV
-from tests.support.tabs import normal, swap, top_level
+from tests.support.tabs import normal, put_moved, swap, take_moved, top_level
 
 
 def sent(old: str, new: str) -> str:
@@ -25,8 +25,10 @@ def sent(old: str, new: str) -> str:
 
 def applied(old: str, message: str) -> str:
     parts = {"p": old}
+    moved = take_moved(parts, message)
     for ident, attrs, chunk in top_level(message):
         swap(parts, ident, attrs.get("hx-swap-oob"), chunk)
+    put_moved(parts, moved)
     return parts["p"]
 
 
@@ -84,9 +86,25 @@ def test_kept_units_that_change_order_send_their_parent_whole() -> None:
     assert applied(old, sent(old, new)) == new
 
 
-def test_other_markup_changed_sends_the_element_whole() -> None:
+def test_other_markup_changed_sends_the_element_whole_its_units_moved_not_sent() -> None:
     old, new = area(3, "a"), area(3, "a").replace("<h3>Ann</h3>", "<h3>Bob</h3>")
-    assert sent(old, new) == new
+    assert sent(old, new) == (
+        '<div id="p"><h3>Bob</h3> <i data-moved="p-score"></i>\n<i data-moved="p-cards"></i></div>'
+    )
+    assert applied(old, sent(old, new)) == new
+
+
+def test_a_long_unit_moved_to_another_list_is_moved_by_the_page_not_sent_again() -> None:
+    lists = (
+        '<div id="p"><div id="x">{}</div><p>long enough to patch rather than send whole</p>'
+        '<div id="y">{}</div></div>'
+    )
+    card = '<b id="c-{0}" class="card">{0} with a long text that is worth moving</b>'
+    old = lists.format(card.format(1), card.format(2) + card.format(3))
+    new = lists.format(card.format(1) + card.format(3), card.format(2))
+    message = sent(old, new)
+    assert message == '<div hx-swap-oob="afterend:#c-1"><i data-moved="c-3"></i></div>'
+    assert applied(old, message) == new
 
 
 def test_an_emptied_list_sends_its_parent_whole() -> None:
@@ -120,9 +138,11 @@ def test_what_is_not_one_element_with_an_id_has_no_tree() -> None:
 def held(messages: list[str]) -> dict[str, str]:
     parts: dict[str, str] = {}
     for message in messages:
+        moved = take_moved(parts, message)
         for ident, attrs, chunk in top_level(message):
             if ident not in ("log", "chat-log"):
                 swap(parts, ident, attrs.get("hx-swap-oob"), chunk)
+        put_moved(parts, moved)
     return parts
 
 

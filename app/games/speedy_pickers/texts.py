@@ -165,9 +165,18 @@ def _search_ended(event: Any, names: Names) -> str:
 
 
 def _checked(event: Any, names: Names) -> str:
-    text: str = _("{name} found: {right}. Wrong, face down: {wrong}.").format(
-        name=names[event.seat], right=_objects(event.right), wrong=_objects(event.wrong)
-    )
+    """Says what a seat's marks found; a part that is none goes unsaid (the line is in every
+    search's end, for every seat)."""
+    name = names[event.seat]
+    text: str
+    if event.wrong:
+        text = _("{name} found: {right}. Wrong, face down: {wrong}.").format(
+            name=name, right=_objects(event.right), wrong=_objects(event.wrong)
+        )
+    elif event.right:
+        text = _("{name} found: {right}.").format(name=name, right=_objects(event.right))
+    else:
+        text = _("{name} found nothing.").format(name=name)
     if event.returned:
         back = _("Back into the bag: {objects}.").format(objects=_objects(event.returned))
         text = Joined(" ", (text, back))
@@ -213,9 +222,8 @@ def _turn_ended(event: Any, names: Names) -> str:
 
 def _game_ended(event: Any, names: Names) -> str:
     winners = ", ".join(names[seat] for seat in event.winners)
-    return _("The game is over. Winner: {winners}. Scores: {totals}.").format(
-        winners=winners, totals=_totals(event.totals, names)
-    )
+    # The turn's end, just before, says the scores.
+    return _("The game is over. Winner: {winners}.").format(winners=winners)
 
 
 _DESCRIBERS: Mapping[type[Event], Callable[[Any, Names], str]] = {
