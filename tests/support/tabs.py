@@ -167,7 +167,7 @@ class Tab:
         buttons), then for each step of a builder one set it allows (as moves.js)."""
         import html
 
-        part = self.parts.get("actions", "")
+        part = whole = self.parts.get("actions", "")
         # a <template>'s buttons are no moves by themselves: lists that name it (data-more)
         # get them after their own, as static/app.js makes them
         templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
@@ -201,7 +201,9 @@ class Tab:
                     moves.append({**base, **dict(zip(said[-1].split(), numbers, strict=True))})
         values = re.findall(r"hx-vals='([^']*)'", rest)
         buttons = [json.loads(html.unescape(v)) for v in values]
-        offered = [move for move in buttons if "kind" in move] + moves + built_moves(part)
+        # a builder's send button may be a template (static/moves.js makes it): built_moves
+        # reads the part as it came
+        offered = [move for move in buttons if "kind" in move] + moves + built_moves(whole)
         stamp = {"v": self.version()}  # the table includes its stamp in every move
         return [{**move, **stamp} for move in offered]
 
