@@ -240,16 +240,19 @@ def _lists_said_around(part: str) -> str:
         said = json.loads(html.unescape(start.group(2)))
 
         def own(found: re.Match[str], said: dict[str, Any] = said) -> str:
-            attrs = found.group(2)
+            ident, attrs = found.group(1) or "", found.group(3)
             field = "" if "data-field=" in attrs else f'data-field="{said["field"]}" '
             rest = "".join(
                 f' data-{name}="{value}"'
                 for name, value in said.items()
                 if name != "field" and f"data-{name}=" not in attrs
             )
-            return f"<span {field}data-values='{found.group(1)}'{attrs}{rest}>"
+            return f"<span{ident} {field}data-values='{found.group(2)}'{attrs}{rest}>"
 
-        inner = re.sub(r"<span data-values='([^']*)'([^>]*)>", own, part[start.end() : end])
+        # a list may have an id (options' `ident`)
+        inner = re.sub(
+            r"<span( id=\"[^\"]*\")? data-values='([^']*)'([^>]*)>", own, part[start.end() : end]
+        )
         out += [part[at : start.end()], inner]
         at = end
     return "".join([*out, part[at:]])
