@@ -148,7 +148,8 @@ def test_a_reaction_window_opens_counts_down_and_closes(
         # Both pages show the window with a running countdown. It stays open until the
         # answerer chooses or its 20 s are up, whatever the answerer holds; the checks below
         # are quick all the same, and a window gone early is a valid ending.
-        declarer = ann if "Ann" in window.locator("li").first.inner_text() else bob
+        # (the open window's heading is marked; its stack is beside it, in the box)
+        declarer = ann if "Ann" in ann.page.locator("#window li").first.inner_text() else bob
         answerer = bob if declarer is ann else ann
         for person in (ann, bob):
             person.page.locator("#window .countdown[data-deadline]").wait_for()
