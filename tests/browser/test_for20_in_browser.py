@@ -5,6 +5,7 @@ action card's target is a short button under the card's heading."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -124,7 +125,9 @@ def test_a_reaction_window_opens_counts_down_and_closes(
             turns = mover.page.locator("#actions-coins-turn button")
             if smoked and not any(pick.startswith("Play ") for pick in labels) and turns.count():
                 # a material to turn for coins: its button shows the reserve card's face
-                ref = turns.first.locator("xpath=..").get_attribute("data-ref")
+                # (the list's heading says which page elements label it: data-lists' ref)
+                lists = turns.first.locator("xpath=ancestor::*[@data-lists][1]")
+                ref = json.loads(lists.get_attribute("data-lists") or "{}")["ref"]
                 value = mover.page.evaluate(
                     "b => JSON.parse(b.getAttribute('hx-vals')).card", turns.first.element_handle()
                 )
