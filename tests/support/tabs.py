@@ -241,7 +241,7 @@ def _lists_said_around(part: str) -> str:
 
         def own(found: re.Match[str], said: dict[str, Any] = said) -> str:
             ident, attrs = found.group(1) or "", found.group(3)
-            field = "" if "data-field=" in attrs else f'data-field="{said["field"]}" '
+            field = "" if "data-field=" in attrs or "field" not in said else f'data-field="{said["field"]}" '
             rest = "".join(
                 f' data-{name}="{value}"'
                 for name, value in said.items()
