@@ -241,7 +241,8 @@ def _lists_said_around(part: str) -> str:
 
         def own(found: re.Match[str], said: dict[str, Any] = said) -> str:
             ident, attrs = found.group(1) or "", found.group(3)
-            field = "" if "data-field=" in attrs or "field" not in said else f'data-field="{said["field"]}" '
+            said_field = "field" in said and "data-field=" not in attrs
+            field = f'data-field="{said["field"]}" ' if said_field else ""
             rest = "".join(
                 f' data-{name}="{value}"'
                 for name, value in said.items()
