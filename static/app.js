@@ -104,9 +104,19 @@
       var more = said.more && document.getElementById(said.more);
       if (more) list.append(" ", more.content.cloneNode(true));
       list.dataset.made = "";
-      if (window.htmx) window.htmx.process(list);
+      processMade(list);
     });
   }
+
+  // Wires the buttons a script made in a list for htmx: processing the list is not enough
+  // once htmx has seen it (a list swapped in before its buttons were made keeps its state,
+  // and htmx then looks no further into it). Also static/moves.js's.
+  function processMade(list) {
+    if (!window.htmx) return;
+    window.htmx.process(list);
+    list.querySelectorAll("[ws-send]").forEach(function (b) { window.htmx.process(b); });
+  }
+  window.gamenightProcessMade = processMade;
 
   function spotOf(button) {
     if (button.dataset.spot) return button.dataset.spot;

@@ -70,7 +70,7 @@
         list.append(" ", button);
       });
       list.dataset.made = "";
-      if (window.htmx) window.htmx.process(list);
+      window.gamenightProcessMade(list);
     });
   }
 
