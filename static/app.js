@@ -85,8 +85,8 @@
   //   without ids (For20's coins show the card in the viewer's zone).
   // With data-more (the id of a <template>), that template's buttons follow the list's:
   // a choice several lists share, written once (Stellar's "into the notebook").
-  // What several lists share (field, offset, class, more) may be said once by an element
-  // around them, as JSON: data-lists='{"field":"space","offset":1}'; a list's own wins.
+  // What several lists share (field, offset, class, more, ref, face) may be said once by an
+  // element around them, as JSON: data-lists='{"field":"space","offset":1}'; a list's own wins.
   function labelFrom(list, value, offset) {
     var shown = document.getElementById(list.dataset.labelFrom + value);
     var text = shown ? shown.textContent.replace(/\s+/g, " ").trim() : "";
@@ -95,10 +95,13 @@
 
   // Also static/moves.js's, for a builder's items (`window.gamenightCopyOf`: this file loads
   // first); a list may name each value's element (`data-refs`, ids in the values' order).
-  function copyOf(list, value, index) {
-    var refs = (list.dataset.refs || "").split(" ").filter(Boolean);
-    var el = document.getElementById(refs.length ? refs[index] : list.dataset.ref + value);
-    var face = list.dataset.face;
+  // `said`: what the list says with what an element around it says (data-lists), if not
+  // the list's own attributes.
+  function copyOf(list, value, index, said) {
+    said = said || list.dataset;
+    var refs = (said.refs || "").split(" ").filter(Boolean);
+    var el = document.getElementById(refs.length ? refs[index] : said.ref + value);
+    var face = said.face;
     if (el && face && !el.matches(face)) el = el.querySelector(face);
     if (!el) return document.createTextNode(String(value));
     var copy = el.cloneNode(true);
@@ -129,16 +132,26 @@
         if (said.class) button.className = said.class;
         button.setAttribute("ws-send", "");
         button.setAttribute("hx-vals", JSON.stringify(vals));
-        if (list.dataset.ref) button.append(copyOf(list, value, i));
+        if (said.ref) button.append(copyOf(list, value, i, said));
         else button.textContent = labels.length ? labels[i] : String(value + offset);
         list.append(" ", button);
       });
       var more = said.more && document.getElementById(said.more);
       if (more) list.append(" ", more.content.cloneNode(true));
       list.dataset.made = "";
-      if (window.htmx) window.htmx.process(list);
+      processMade(list);
     });
   }
+
+  // Wires the buttons a script made in a list for htmx: processing the list is not enough
+  // once htmx has seen it (a list swapped in before its buttons were made keeps its state,
+  // and htmx then looks no further into it). Also static/moves.js's.
+  function processMade(list) {
+    if (!window.htmx) return;
+    window.htmx.process(list);
+    list.querySelectorAll("[ws-send]").forEach(function (b) { window.htmx.process(b); });
+  }
+  window.gamenightProcessMade = processMade;
 
   function spotOf(button) {
     if (button.dataset.spot) return button.dataset.spot;

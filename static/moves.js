@@ -70,7 +70,7 @@
         list.append(" ", button);
       });
       list.dataset.made = "";
-      if (window.htmx) window.htmx.process(list);
+      window.gamenightProcessMade(list);
     });
   }
 
@@ -109,6 +109,22 @@
     list.dataset.made = list.dataset.items;
   }
 
+  // A builder that stays on the page between offers (room/moves.html's `build` with `ident`)
+  // keeps its send button in a template: the button is there while the builder has steps.
+  function makeSend(build) {
+    var kept = build.querySelector(":scope > template.build-send-t");
+    if (!kept) return;
+    var made = build.querySelector(":scope > .build-send");
+    var steps = build.querySelector(".build-step") !== null;
+    if (steps && !made) {
+      made = kept.content.firstElementChild.cloneNode(true);
+      kept.after(made);
+      if (window.htmx) window.htmx.process(made);
+    } else if (!steps && made) {
+      made.remove();
+    }
+  }
+
   function chosenStep(build) {
     var steps = build.querySelectorAll(".build-step");
     if (steps.length === 1) return steps[0];
@@ -125,6 +141,7 @@
     makeSteps(build);
     makeItems(build);
     copyLabels();
+    makeSend(build);
     var step = chosenStep(build);
     var allowed = !step ? [] : step.dataset.items !== undefined ? numbers(step.dataset.items)
       : Array.prototype.map.call(build.querySelectorAll(".build-items input"), function (box) {

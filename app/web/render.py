@@ -257,11 +257,17 @@ class _Based(Protocol):
     def base(self) -> Action: ...
 
 
-def split_bases(steps: Sequence[_Based]) -> tuple[Markup, tuple[Markup, ...]]:
+class _Gathered(_Based, Protocol):
+    @property
+    def field(self) -> str: ...
+
+
+def split_bases(steps: Sequence[_Gathered]) -> tuple[Markup, tuple[Markup, ...]]:
     """Returns the JSON of what the steps' base actions share (a builder's steps say it once,
-    on their container) and, per step, of the rest. Each is safe inside a single-quoted
-    attribute."""
+    on their container) but the field they fill (static/moves.js sets it from the items
+    chosen) and, per step, of the rest. Each is safe inside a single-quoted attribute."""
     shared, own = _split(steps)
+    shared.pop(steps[0].field, None)
     return htmlsafe_json_dumps(shared), tuple(htmlsafe_json_dumps(o) for o in own)
 
 

@@ -5,6 +5,7 @@ action card's target is a short button under the card's heading."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -124,7 +125,9 @@ def test_a_reaction_window_opens_counts_down_and_closes(
             turns = mover.page.locator("#actions-coins-turn button")
             if smoked and not any(pick.startswith("Play ") for pick in labels) and turns.count():
                 # a material to turn for coins: its button shows the reserve card's face
-                ref = turns.first.locator("xpath=..").get_attribute("data-ref")
+                # (the list's heading says which page elements label it: data-lists' ref)
+                lists = turns.first.locator("xpath=ancestor::*[@data-lists][1]")
+                ref = json.loads(lists.get_attribute("data-lists") or "{}")["ref"]
                 value = mover.page.evaluate(
                     "b => JSON.parse(b.getAttribute('hx-vals')).card", turns.first.element_handle()
                 )
@@ -148,7 +151,8 @@ def test_a_reaction_window_opens_counts_down_and_closes(
         # Both pages show the window with a running countdown. It stays open until the
         # answerer chooses or its 20 s are up, whatever the answerer holds; the checks below
         # are quick all the same, and a window gone early is a valid ending.
-        declarer = ann if "Ann" in window.locator("li").first.inner_text() else bob
+        # (the open window's heading is marked; its stack is beside it, in the box)
+        declarer = ann if "Ann" in ann.page.locator("#window li").first.inner_text() else bob
         answerer = bob if declarer is ann else ann
         for person in (ann, bob):
             person.page.locator("#window .countdown[data-deadline]").wait_for()

@@ -169,7 +169,7 @@ class Tab:
         buttons), then for each step of a builder one set it allows (as moves.js)."""
         import html
 
-        part = self.parts.get("actions", "")
+        part = whole = self.parts.get("actions", "")
         # a <template>'s buttons are no moves by themselves: lists that name it (data-more)
         # get them after their own, as static/app.js makes them
         templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
@@ -203,7 +203,9 @@ class Tab:
                     moves.append({**base, **dict(zip(said[-1].split(), numbers, strict=True))})
         values = re.findall(r"hx-vals='([^']*)'", rest)
         buttons = [json.loads(html.unescape(v)) for v in values]
-        offered = [move for move in buttons if "kind" in move] + moves + built_moves(part)
+        # a builder's send button may be a template (static/moves.js makes it): built_moves
+        # reads the part as it came
+        offered = [move for move in buttons if "kind" in move] + moves + built_moves(whole)
         stamp = {"v": self.version()}  # the table includes its stamp in every move
         return [{**move, **stamp} for move in offered]
 
@@ -240,16 +242,20 @@ def _lists_said_around(part: str) -> str:
         said = json.loads(html.unescape(start.group(2)))
 
         def own(found: re.Match[str], said: dict[str, Any] = said) -> str:
-            attrs = found.group(2)
-            field = "" if "data-field=" in attrs else f'data-field="{said["field"]}" '
+            ident, attrs = found.group(1) or "", found.group(3)
+            said_field = "field" in said and "data-field=" not in attrs
+            field = f'data-field="{said["field"]}" ' if said_field else ""
             rest = "".join(
                 f' data-{name}="{value}"'
                 for name, value in said.items()
                 if name != "field" and f"data-{name}=" not in attrs
             )
-            return f"<span {field}data-values='{found.group(1)}'{attrs}{rest}>"
+            return f"<span{ident} {field}data-values='{found.group(2)}'{attrs}{rest}>"
 
-        inner = re.sub(r"<span data-values='([^']*)'([^>]*)>", own, part[start.end() : end])
+        # a list may have an id (options' `ident`)
+        inner = re.sub(
+            r"<span( id=\"[^\"]*\")? data-values='([^']*)'([^>]*)>", own, part[start.end() : end]
+        )
         out += [part[at : start.end()], inner]
         at = end
     return "".join([*out, part[at:]])
