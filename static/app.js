@@ -51,7 +51,9 @@
   // With data-more (the id of a <template>), that template's buttons follow the list's:
   // a choice several lists share, written once (Stellar's "into the notebook").
   // What several lists share (field, offset, class, more) may be said once by an element
-  // around them, as JSON: data-lists='{"field":"space","offset":1}'; a list's own wins.
+  // around them, as JSON: data-lists='{"field":"space","offset":1}'; a list's own wins. So
+  // may their labels, by value ("labels": {"moon": "Moon"}), for a list with none of its own
+  // (Stellar's stacks a satellite may move to).
   function labelFrom(list, value, offset) {
     var shown = document.getElementById(list.dataset.labelFrom + value);
     var text = shown ? shown.textContent.replace(/\s+/g, " ").trim() : "";
@@ -84,6 +86,10 @@
       if (list.dataset.labelFrom) {
         labels = JSON.parse(list.dataset.values).map(function (value) {
           return labelFrom(list, value, offset);
+        });
+      } else if (!labels.length && said.labels) {
+        labels = JSON.parse(list.dataset.values).map(function (value) {
+          return value in said.labels ? said.labels[value] : String(value);
         });
       }
       list.textContent = "";
