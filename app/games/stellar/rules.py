@@ -141,6 +141,9 @@ class Stellar(Game[StellarState]):
     minutes = (15, 25)  # chosen: docs/rules, "Typical length"
     emblem = "1f52d"
     seat_parts = frozenset({"telescopes", "notebooks"})
+    prompts: tuple[str, ...] = (*_PROMPTS.values(), _FACE_DOWN_PROMPT, _CONFIRM_PROMPT)
+    """Every prompt a seat may be asked: the moves part holds them all and names the one it
+    asks now, so a turn's start does not send its words again."""
 
     def setup(
         self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
