@@ -87,6 +87,8 @@
   // a choice several lists share, written once (Stellar's "into the notebook").
   // What several lists share (field, offset, class, more, ref, face) may be said once by an
   // element around them, as JSON: data-lists='{"field":"space","offset":1}'; a list's own wins.
+  // So may their labels, by value ("labels": {"moon": "Moon"}), for a list with none of its
+  // own (Stellar's stacks a satellite may move to).
   function labelFrom(list, value, offset) {
     var shown = document.getElementById(list.dataset.labelFrom + value);
     var text = shown ? shown.textContent.replace(/\s+/g, " ").trim() : "";
@@ -122,6 +124,10 @@
       if (list.dataset.labelFrom) {
         labels = JSON.parse(list.dataset.values).map(function (value) {
           return labelFrom(list, value, offset);
+        });
+      } else if (!labels.length && said.labels) {
+        labels = JSON.parse(list.dataset.values).map(function (value) {
+          return value in said.labels ? said.labels[value] : String(value);
         });
       }
       list.textContent = "";

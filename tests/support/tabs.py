@@ -229,35 +229,40 @@ _ONE_OF = re.compile(
 
 
 def _lists_said_around(part: str) -> str:
-    """Returns the part with each options list saying what an element around it says once
-    for several (`data-lists`, JSON: field, offset, class, more), its own attributes winning,
-    as static/app.js reads them."""
+    """Returns the part with each options list saying what the nearest element around it
+    says once for several (`data-lists`, JSON: field, offset, class, more; labels by value
+    are left out, as moves do not need them), its own attributes winning, as static/app.js
+    reads them."""
     import html
 
     out, at = [], 0
-    for start in re.finditer(r"<(\w+)[^>]* data-lists='([^']*)'[^>]*>", part):
-        if start.start() < at:
+    open_tags: list[tuple[str, dict[str, Any] | None]] = []  # each open element, its data-lists
+    for tag in re.finditer(r"<(/?)([a-zA-Z][\w-]*)([^>]*)>", part):
+        closing, name, attrs = tag.group(1), tag.group(2).lower(), tag.group(3)
+        if closing:
+            while open_tags and open_tags.pop()[0] != name:
+                pass  # an element left open closes with its parent
             continue
-        end = _element_end(part, start.group(1), start.end())
-        said = json.loads(html.unescape(start.group(2)))
-
-        def own(found: re.Match[str], said: dict[str, Any] = said) -> str:
-            ident, attrs = found.group(1) or "", found.group(3)
-            said_field = "field" in said and "data-field=" not in attrs
-            field = f'data-field="{said["field"]}" ' if said_field else ""
-            rest = "".join(
-                f' data-{name}="{value}"'
-                for name, value in said.items()
-                if name != "field" and f"data-{name}=" not in attrs
-            )
-            return f"<span{ident} {field}data-values='{found.group(2)}'{attrs}{rest}>"
-
-        # a list may have an id (options' `ident`)
-        inner = re.sub(
-            r"<span( id=\"[^\"]*\")? data-values='([^']*)'([^>]*)>", own, part[start.end() : end]
+        if name in _VOID or attrs.endswith("/"):
+            continue
+        lists = re.search(r" data-lists='([^']*)'", attrs)
+        open_tags.append((name, json.loads(html.unescape(lists.group(1))) if lists else None))
+        # a list may have an id (options' `ident`) before its values
+        listed = re.match(r"( id=\"[^\"]*\")? data-values='([^']*)'(.*)\Z", attrs, re.S)
+        said = next((s for _n, s in reversed(open_tags[:-1]) if s is not None), None)
+        if name != "span" or listed is None or said is None:
+            continue
+        ident, rest = listed.group(1) or "", listed.group(3)
+        own = "data-field=" in rest or "field" not in said
+        field = "" if own else f'data-field="{said["field"]}" '
+        more = "".join(
+            f' data-{key}="{value}"'
+            for key, value in said.items()
+            if key not in ("field", "labels") and f"data-{key}=" not in rest
         )
-        out += [part[at : start.end()], inner]
-        at = end
+        made = f"<span{ident} {field}data-values='{listed.group(2)}'{rest}{more}>"
+        out += [part[at : tag.start()], made]
+        at = tag.end()
     return "".join([*out, part[at:]])
 
 

@@ -44,6 +44,7 @@ from app.games.stellar.cards import (
     SIX_ZERO_VALUES,
     STARTING_CARDS,
     STARTING_SPACES,
+    SUIT_NAMES,
     TELESCOPE_SIZE,
     Card,
     Kind,
@@ -141,6 +142,12 @@ class Stellar(Game[StellarState]):
     minutes = (15, 25)  # chosen: docs/rules, "Typical length"
     emblem = "1f52d"
     seat_parts = frozenset({"telescopes", "notebooks"})
+    prompts: tuple[str, ...] = (*_PROMPTS.values(), _FACE_DOWN_PROMPT, _CONFIRM_PROMPT)
+    """Every prompt a seat may be asked: the moves part holds them all and names the one it
+    asks now, so a turn's start does not send its words again."""
+    stacks: tuple[tuple[str, str], ...] = tuple((suit.value, SUIT_NAMES[suit]) for suit in Suit)
+    """Each notebook stack's value and name: the moves part says them once, for a satellite's
+    moves to name the stacks by value."""
 
     def setup(
         self, players: int, options: Mapping[str, Any], seed: int, carry: Any = None
