@@ -258,13 +258,15 @@ _UNDO = Undo()
 
 
 def undo_part(live: LiveRoom, viewer: Viewer) -> Part:
-    """Returns the viewer's Undo button, stamped like a move, while their seat may take back
-    a move (see app/games/core/undo.py), else an empty slot."""
+    """Returns the viewer's Undo button while their seat may take back a move (see
+    app/games/core/undo.py), else an empty slot. The button is the same from one version to
+    the next (the table's stamp goes with it, as with every move), so its key is whether it
+    is shown: it is sent when it comes and when it goes."""
     match, seat = live.match, viewer.seat
     if match is None or seat is None or not live.can_undo(seat):
         return Part("undo", None, "room/parts/undo.html", None)
     data = (_UNDO, match.stamp(seat))
-    return Part("undo", data, "room/parts/undo.html", data)
+    return Part("undo", _UNDO, "room/parts/undo.html", data)
 
 
 def _picture_parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:
