@@ -102,8 +102,9 @@ def run(
         assert not isinstance(applied, Refusal), applied
         if applied.state is match.state and not applied.events:
             continue  # no move (a searcher's "keep looking"): nothing is sent
-        # As LiveRoom._apply does once the move is committed, then it announces it.
-        live._advance(match, seat, applied)
+        # As LiveRoom._apply does once the move is committed, then it announces it; with
+        # the action, so what a person may take back (the Undo button) comes and goes.
+        live._advance(match, seat, applied, action=action)
         match.result = game.result(match.state)
         start = time.process_time()  # CPU time: steady when other jobs share the machine
         live._changed(seating=match.result is not None)

@@ -231,9 +231,9 @@
     return parseFloat(el.dataset.deadline);
   }
 
-  // A turn clock (data-format="clock") reads minutes:seconds.
+  // A turn clock (class "clock", room/parts/clock.html) reads minutes:seconds.
   function shownTime(el, left) {
-    if (el.dataset.format !== "clock") return String(left);
+    if (!el.classList.contains("clock")) return String(left);
     return Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
   }
 

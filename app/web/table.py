@@ -68,15 +68,19 @@ def table_part(live: LiveRoom, viewer: Viewer) -> Part:
 
 
 def summary_part(live: LiveRoom, viewer: Viewer) -> Part:
-    """Returns the end-of-game summary at the top of the table: empty while a game runs (its
-    slot is in the skeleton), then the winner, the final scores, what decided and "play
-    again" (the host's button; the others are told who starts it)."""
+    """Returns the end-of-game summary at the top of the table: the winner, the final
+    scores, what decided and "play again" (the host's button; the others are told who
+    starts it). While a game runs it is its frame, not shown, with the "play again" line
+    already: a game's end then sends only what fills it."""
     match = live.match
-    if match is None or match.result is None:
-        return Part("summary", None, "room/parts/summary.html", None)
     is_host = viewer.person_id is not None and viewer.person_id == live.row.host_id
+    if match is None or match.result is None:
+        return Part("summary", _RUNNING[is_host], "room/parts/summary.html", None)
     data = summary_of(match.result)
     return Part("summary", (match.record_id, is_host), "room/parts/summary.html", data)
+
+
+_RUNNING = {False: (None, False), True: (None, True)}  # one key object each: a quick compare
 
 
 class Summary(NamedTuple):
@@ -254,13 +258,15 @@ _UNDO = Undo()
 
 
 def undo_part(live: LiveRoom, viewer: Viewer) -> Part:
-    """Returns the viewer's Undo button, stamped like a move, while their seat may take back
-    a move (see app/games/core/undo.py), else an empty slot."""
+    """Returns the viewer's Undo button while their seat may take back a move (see
+    app/games/core/undo.py), else an empty slot. The button is the same from one version to
+    the next (the table's stamp goes with it, as with every move), so its key is whether it
+    is shown: it is sent when it comes and when it goes."""
     match, seat = live.match, viewer.seat
     if match is None or seat is None or not live.can_undo(seat):
         return Part("undo", None, "room/parts/undo.html", None)
     data = (_UNDO, match.stamp(seat))
-    return Part("undo", data, "room/parts/undo.html", data)
+    return Part("undo", _UNDO, "room/parts/undo.html", data)
 
 
 def _picture_parts(live: LiveRoom, viewer: Viewer) -> Iterator[Part]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,7 +44,7 @@ def test_a_finished_game_opens_with_its_winner_scores_and_play_again(game_id: st
     winners = [names[seat] for seat in result.winners]
     heading = re.search(r"<h2[^>]*>(.*?)</h2>", host, re.S)
     assert heading and all(name in heading.group(1) for name in winners)
-    listed = re.findall(r'summary-name">([^<]+)<', host)
+    listed = re.findall(r"<li[^>]*><span>\d+\.</span> ([^<]+) <span>", host)
     assert sorted(listed) == sorted(names)
     assert listed[0] in winners or not winners  # the best first
     assert '"cmd": "start"' in host and "Play again" in host
@@ -51,11 +52,18 @@ def test_a_finished_game_opens_with_its_winner_scores_and_play_again(game_id: st
     assert '"cmd": "start"' not in other and "The host can start a rematch." in other
 
 
-def test_while_a_game_runs_the_summary_is_empty() -> None:
+def test_while_a_game_runs_the_summary_is_its_empty_frame_not_shown() -> None:
     game = GAMES["four-pints"]
     state = game.setup(3, game.validate_options({}), 1)  # type: ignore[arg-type]
-    html = summary_html(game, state, 1).strip()
-    assert html == '<section id="summary" class="summary" hidden></section>'
+    host = summary_html(game, state, 1)
+    # Its title is empty, which app.css does not show; no score, no control waits in it.
+    assert '<h2 id="summary-title"></h2>' in host
+    assert "<li" not in host and "ws-send" not in host and "Play again" not in host
+    other = summary_html(game, state, 2)
+    assert '<h2 id="summary-title"></h2>' in other and "<li" not in other
+    assert "ws-send" not in other
+    css = (Path(__file__).parents[2] / "static" / "app.css").read_text()
+    assert re.search(r"\.summary:has\(> #summary-title:empty\)[^{]*\{ display: none; \}", css)
 
 
 def test_the_margin_is_shown_when_nothing_else_decided() -> None:
