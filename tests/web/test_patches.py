@@ -67,14 +67,19 @@ def test_a_card_gone_is_deleted_and_one_in_front_is_inserted_before_the_first_ke
     assert applied(old, message) == new
 
 
-def test_a_card_moved_to_another_list_is_deleted_there_before_it_is_inserted_here() -> None:
+def two_lists(card: str) -> tuple[str, str]:
+    """Returns two lists of cards before and after card 3 moved from the second to the first."""
     lists = (
         '<div id="p"><div id="x">{}</div><p>long enough to patch rather than send whole</p>'
         '<div id="y">{}</div></div>'
     )
-    card = '<b id="c-{0}">{0}</b>'
     old = lists.format(card.format(1), card.format(2) + card.format(3))
     new = lists.format(card.format(1) + card.format(3), card.format(2))
+    return old, new
+
+
+def test_a_card_moved_to_another_list_is_deleted_there_before_it_is_inserted_here() -> None:
+    old, new = two_lists('<b id="c-{0}">{0}</b>')
     message = sent(old, new)
     assert message.startswith('<div id="c-3" hx-swap-oob="delete"></div>')
     assert applied(old, message) == new
@@ -95,13 +100,7 @@ def test_other_markup_changed_sends_the_element_whole_its_units_moved_not_sent()
 
 
 def test_a_long_unit_moved_to_another_list_is_moved_by_the_page_not_sent_again() -> None:
-    lists = (
-        '<div id="p"><div id="x">{}</div><p>long enough to patch rather than send whole</p>'
-        '<div id="y">{}</div></div>'
-    )
-    card = '<b id="c-{0}" class="card">{0} with a long text that is worth moving</b>'
-    old = lists.format(card.format(1), card.format(2) + card.format(3))
-    new = lists.format(card.format(1) + card.format(3), card.format(2))
+    old, new = two_lists('<b id="c-{0}" class="card">{0} with a long text that is worth moving</b>')
     message = sent(old, new)
     assert message == '<div hx-swap-oob="afterend:#c-1"><i data-moved="c-3"></i></div>'
     assert applied(old, message) == new
