@@ -123,7 +123,7 @@ def test_a_for20_material_or_tool_in_a_move_names_its_type() -> None:
     named = re.compile(rf"\b({'|'.join(map(re.escape, typed))})\b( \d\b)?+(?! \((?:{_TYPES})\))")
     typed_names = re.compile(rf"\b({'|'.join(map(re.escape, typed))})( \d)? \(({_TYPES})\)")
     checked = 0
-    for parts in _tables(FOR20, 3, range(3), (2, 12, 30)):
+    for parts in _tables(FOR20, 3, range(4), (2, 6, 12, 20, 30)):
         for (viewer, part), html in parts.items():
             if part != "actions":
                 continue
@@ -141,6 +141,8 @@ def test_a_for20_material_or_tool_in_a_move_names_its_type() -> None:
                 values = re.search(r"data-values='([^']*)'", tag)
                 ids = json.loads(values.group(1)) if values else []
                 ids += [int(i.split(":")[0]) for i in items.group(1).split()] if items else []
+                if values is None and items is not None and not items.group(1):
+                    continue  # a builder kept on the page between turns, offering nothing now
                 assert ids, tag
                 for card in ids:
                     face = re.search(rf'id="{ref}{card}"[^>]*>(.*?)</b></span>', page)
