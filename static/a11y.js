@@ -87,8 +87,16 @@
   }
 
   function bringFocusBack() {
-    if (!remembered || !focusLost()) return;
     var moves = movesPart();
+    if (moves && document.activeElement === moves) {
+      // Waiting on the moves part for the next turn: its controls get focus once they came.
+      // A moves part kept on the page between turns is patched, not replaced, so the focus
+      // put on it is not lost when they come.
+      var first = controlsIn(moves)[0];
+      if (first) first.focus({ preventScroll: !byKeys });
+      return;
+    }
+    if (!remembered || !focusLost()) return;
     var part = remembered.part ? document.getElementById(remembered.part) : null;
     var target = sameControl(remembered.key, [moves, part, room()]) ||
       controlsIn(part)[0] || (part && part.matches(CONTROLS) && usable(part) ? part : null) ||

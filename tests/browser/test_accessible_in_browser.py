@@ -119,6 +119,34 @@ def place_a_stellar_card_by_keys(page: Any) -> None:
     assert page.evaluate("() => document.activeElement.closest('#actions') !== null")
 
 
+# Focus waits on the moves part while others play; the moves then come into it as a patch,
+# the part itself kept (as For20 Cards' and Stellar's moves stay on the page between turns).
+_MOVES_PATCHED_IN = """() => {
+  const moves = document.getElementById(document.getElementById('room').dataset.movesPart);
+  const box = moves.querySelector('.moves'), held = box.innerHTML;
+  box.innerHTML = '';
+  moves.setAttribute('tabindex', '-1');
+  moves.focus();
+  box.innerHTML = held;
+  const room = document.getElementById('room');  // where htmx tells of a message
+  room.dispatchEvent(new CustomEvent('htmx:wsAfterMessage', {bubbles: true}));
+  return document.activeElement.closest('#actions .moves') !== null;
+}"""
+
+
+def test_focus_waiting_on_the_moves_goes_to_them_when_they_are_patched_in(
+    browser: Any, site: Site
+) -> None:
+    ann = people.Person(browser, "Ann")
+    try:
+        open_room(ann, site.url, "4 Pints")
+        seat_a_bot_and_start(ann)
+        assert ann.page.evaluate(_MOVES_PATCHED_IN)
+        assert ann.errors == [] and ann.csp_violations() == []
+    finally:
+        ann.close()
+
+
 def test_axe_finds_nothing_serious_on_any_page(browser: Any, site: Site) -> None:
     ann = people.Person(browser, "Ann")
     axe = Checker(ann)
