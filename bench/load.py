@@ -125,7 +125,7 @@ _ACTIONS = b'<div id="actions"'
 _MOVE = re.compile(rb"<button id=\"(mv-[0-9a-f]+)\"[^>]*? hx-vals='(\{[^']*\"cmd\": \"act\"[^']*)'")
 _GONE = re.compile(rb'<div id="(mv-[0-9a-f]+)" hx-swap-oob="delete">')
 _UNDO = b'"kind": "undo"'
-_STAMP = re.compile(rb'<input type="hidden" id="stamp" name="v" value="(\d+)">')
+_STAMP = re.compile(rb'<input id="stamp" name="v" value="(\d+)" hidden>')
 _FLASH_SHOWN = b'class="flash shown"'
 _START_BUTTON = b'id="start-game"'
 _START_ENABLED = re.compile(rb"\"cmd\": \"start\"\}'\s*>")
