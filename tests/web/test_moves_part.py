@@ -5,6 +5,8 @@ checked by the engine like any other."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -78,3 +80,14 @@ def test_a_built_smoke_is_checked_as_one_action() -> None:
     assert not gather.fits(everything)  # more points than the tool takes
     refusal = FOR20.apply(state, seat, gather.build(everything))
     assert isinstance(refusal, Refusal) and "stoner points" in refusal.text()
+
+
+def test_every_ask_a_game_lists_has_its_rule_in_the_stylesheet() -> None:
+    # A moves part may name its ask by number (data-ask) among the game's `prompts`;
+    # static/app.css shows the named one by a rule per number, so a game with more asks
+    # than rules would show no ask at all.
+    css = (Path(__file__).parents[2] / "static" / "app.css").read_text()
+    shown = {int(n) for n in re.findall(r'\[data-ask="(\d+)"\] ~ \[data-for="\1"\]', css)}
+    for game in GAMES.values():
+        asks = getattr(game, "prompts", ())
+        assert set(range(len(asks))) <= shown, (game.id, len(asks), sorted(shown))
