@@ -27,7 +27,14 @@ from app.games.speedy_pickers.reference import REFERENCE
 from app.games.speedy_pickers.scenes import HEIGHT, WIDTH
 from app.games.speedy_pickers.scoring import final_result
 from app.games.speedy_pickers.state import Mode, Phase, SpeedyState
-from app.games.speedy_pickers.turns import PREPARE_SECONDS, magnifiers_left, new_game, search_powers
+from app.games.speedy_pickers.turns import (
+    CHECK_SECONDS,
+    PREPARE_SECONDS,
+    end_turn,
+    magnifiers_left,
+    new_game,
+    search_powers,
+)
 from app.games.speedy_pickers.views import (
     centre_view,
     display_view,
@@ -160,6 +167,9 @@ class SpeedyPickers(Game[SpeedyState]):
         if state.phase is Phase.PREPARE:
             key = f"speedy_pickers:prepare:{state.turn}"
             return Timer(key, PREPARE_SECONDS, act.PrepareUp(state.turn))
+        if state.phase is Phase.CHECK:
+            key = f"speedy_pickers:check:{state.turn}"
+            return Timer(key, CHECK_SECONDS, act.CheckUp(state.turn))
         return None
 
     def simultaneous(self, state: SpeedyState) -> Hashable | None:
@@ -218,7 +228,7 @@ class SpeedyPickers(Game[SpeedyState]):
             return Refusal(_("That is not a move in this game."))
         if state.phase is Phase.OVER:
             return Refusal(_("The game is over."))
-        if seat == CLOCK or isinstance(action, (act.TimeUp, act.PrepareUp)):
+        if seat == CLOCK or isinstance(action, (act.TimeUp, act.PrepareUp, act.CheckUp)):
             running = self.timer(state)
             if seat != CLOCK:
                 return Refusal(_("Only the clock can do that."))
@@ -391,4 +401,5 @@ _HANDLERS: Mapping[type[Action], Handler] = {
     act.Done: lambda state, seat, action, events: selling.next_seller(state, events),
     act.TimeUp: lambda state, seat, action, events: search.finish(state, "time", events),
     act.PrepareUp: lambda state, seat, action, events: powers.prepare_up(state, events),
+    act.CheckUp: lambda state, seat, action, events: end_turn(state, events),
 }
