@@ -58,6 +58,11 @@ def speedy_server(database: Path, tmp_path: Path) -> Iterator[LiveServer]:
     live.close()
 
 
+# How many category labels each tile on the page holds.
+_LABELS = """() => [...document.querySelectorAll('#table .sp-tile')]
+  .map((t) => t.querySelectorAll('small').length)"""
+
+
 def wait_for_scene(person: people.Person) -> None:
     """Waits until the person's scene is loaded (painted by the server, then sent)."""
     person.page.wait_for_function(
@@ -163,6 +168,11 @@ def test_a_turn_is_played_by_clicking_in_the_scene(
             assert moved.count() == 1
             assert moved.evaluate("(e) => e.parentElement.id") == f"players-{seat}-{zone}"
             assert person.page.locator("i[data-moved]").count() == 0
+            # Every tile carries its category's words once (sent once by the table, copied
+            # in by static/app.js), a moved one too.
+            assert moved.locator("small").count() == 1
+            labels = person.page.evaluate(_LABELS)
+            assert labels and all(count == 1 for count in labels), labels
         for person in (ann, bob):
             person.assert_nothing_went_wrong()
     finally:

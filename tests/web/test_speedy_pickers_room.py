@@ -13,7 +13,10 @@ import pytest
 from app.games.core import CLOCK, Applied
 from app.games.speedy_pickers import GAME
 from app.games.speedy_pickers import actions as act
+from app.games.speedy_pickers.cards import CATEGORY_NAMES
+from app.games.speedy_pickers.objects import Category
 from app.games.speedy_pickers.state import Phase
+from app.web.render import make_environment
 from tests.support.rooms import rendered, room_with
 from tests.support.tabs import point_steps
 
@@ -93,3 +96,18 @@ def test_the_game_over_shows_the_result_and_no_search(mode: str) -> None:
     for person in (None, *range(1, PLAYERS + 1)):
         result = pages[(person, "scores")]
         assert ("wins with " + shown in result) or ("share the win with " + shown in result)
+
+
+def test_a_tile_names_its_category_through_the_words_the_table_sends_once() -> None:
+    """A tile's markup is its name and category class; the table's skeleton carries each
+    category's words once, for the page to copy into every tile of that class."""
+    state = GAME.setup(2, {"mode": "beginner", "seconds": 60}, 3)
+    pages = rendered(GAME, state, 2)
+    centre = pages[(1, "centre")]
+    assert "<small>" not in centre and 'class="sp-tile ' in centre
+    env = make_environment()
+    skeleton = env.get_template("games/speedy_pickers/table.html").render(names=["A", "B"])
+    for category in Category:
+        name = CATEGORY_NAMES[category]
+        expected = f'<template data-append-to=".sp-tile.{category.value}"><small> ({name})</small>'
+        assert expected in skeleton, category
