@@ -6,6 +6,7 @@ before the search ends."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -90,12 +91,14 @@ def test_the_game_over_shows_the_result_and_no_search(mode: str) -> None:
     for searching in ("Your scene", "Tiles to find", "left in the bag", "Cards on display"):
         assert searching not in table, searching
     assert "pictures/scene" not in table and "Take back" not in table
+    # Who won is the room's summary (tests/web/test_end_summary.py); the score table ranks.
     scores = GAME.view(state, None)["scores"]
-    best = scores.totals[scores.winners[0]]
-    shown = f"{best} €" if mode == "expert" else f"{best} objects"
+    assert scores.ranks is not None
     for person in (None, *range(1, PLAYERS + 1)):
-        result = pages[(person, "scores")]
-        assert ("wins with " + shown in result) or ("share the win with " + shown in result)
+        ranks = re.search(r'<div id="scores-ranks".*?</div>', pages[(person, "scores")])
+        assert ranks is not None
+        cells = re.findall(r'<span role="cell">(\d+)( <span class="winner">)?', ranks.group(0))
+        assert [(int(r), bool(w)) for r, w in cells] == [(r, r == 1) for r in scores.ranks]
 
 
 def test_a_tile_names_its_category_through_the_words_the_table_sends_once() -> None:

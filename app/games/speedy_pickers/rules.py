@@ -57,6 +57,7 @@ SECONDS_MAX = 300
 """Chosen: 120 s by default (a published edition uses 90 s at its easiest; picking a tile and
 clicking on a screen is slower than grabbing a tile and dropping a magnifier), from 30 to 300."""
 
+_BEGINNER_READY = _("Say when you are ready for the search.")
 _PROMPTS: Mapping[Phase, str] = {
     Phase.PREPARE: _("Play your Action cards, if you have any, then say you are ready."),
     Phase.SEARCH: _("Pick a tile, then click where that object is in your scene."),
@@ -145,6 +146,8 @@ class SpeedyPickers(Game[SpeedyState]):
         return state.phase.value
 
     def prompt(self, state: SpeedyState, seat: int, offered: tuple[Choice, ...]) -> str:
+        if state.phase is Phase.PREPARE and not state.expert:
+            return _BEGINNER_READY  # no Action cards in a beginner game
         return _PROMPTS.get(state.phase, "")
 
     def apply(
