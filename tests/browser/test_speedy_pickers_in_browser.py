@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from app.games.speedy_pickers.objects import BY_KEY
+from app.games.speedy_pickers.objects import BY_KEY, NUMBERS
 from tests.browser import people
 from tests.browser.conftest import SHOTS
 from tests.support.server import LiveServer
@@ -164,7 +164,7 @@ def test_a_turn_is_played_by_clicking_in_the_scene(
         # The marks were moved by the page (app/web/patches.py), not sent again: each is in
         # its new zone once, and no placeholder is left.
         for person, seat, tile, zone in ((ann, 0, first, "kept"), (bob, 1, second, "down")):
-            moved = person.page.locator(f"#players-{seat}-t-{tile}")
+            moved = person.page.locator(f"#players-{seat}-t{NUMBERS[tile]}")
             assert moved.count() == 1
             assert moved.evaluate("(e) => e.parentElement.id") == f"players-{seat}-{zone}"
             assert person.page.locator("i[data-moved]").count() == 0
