@@ -82,7 +82,10 @@
   //   (Stellar's takes name the row's cards);
   // - data-ref: each button is labelled by a copy of the page's element data-ref + value
   //   (with data-face, its first element that matches that selector, itself included),
-  //   without ids (For20's coins show the card in the viewer's zone).
+  //   without ids (For20's coins show the card in the viewer's zone); or, with data-sels
+  //   (a JSON list of CSS selectors in the values' order), a copy of the page's first
+  //   element each selector matches (Stickers' categories, by their markers' colours on a
+  //   board whose spaces they change).
   // With data-more (the id of a <template>), that template's buttons follow the list's:
   // a choice several lists share, written once (Stellar's "into the notebook").
   // What several lists share (field, offset, class, more, ref, face) may be said once by an
@@ -102,7 +105,8 @@
   function copyOf(list, value, index, said) {
     said = said || list.dataset;
     var refs = (said.refs || "").split(" ").filter(Boolean);
-    var el = document.getElementById(refs.length ? refs[index] : said.ref + value);
+    var el = said.sels ? document.querySelector(JSON.parse(said.sels)[index])
+      : document.getElementById(refs.length ? refs[index] : said.ref + value);
     var face = said.face;
     if (el && face && !el.matches(face)) el = el.querySelector(face);
     if (!el) return document.createTextNode(String(value));
@@ -138,7 +142,7 @@
         if (said.class) button.className = said.class;
         button.setAttribute("ws-send", "");
         button.setAttribute("hx-vals", JSON.stringify(vals));
-        if (said.ref) button.append(copyOf(list, value, i, said));
+        if (said.ref || said.sels) button.append(copyOf(list, value, i, said));
         else button.textContent = labels.length ? labels[i] : String(value + offset);
         list.append(" ", button);
       });
@@ -146,6 +150,17 @@
       if (more) list.append(" ", more.content.cloneNode(true));
       list.dataset.made = "";
       processMade(list);
+    });
+  }
+
+  // Markup an update would repeat word for word may be a template the page holds (Stickers'
+  // swaps and a Question mark's choices, the same at every turn): an empty element whose
+  // data-tpl names the template is replaced by a copy of its content, before the lists in
+  // it get their buttons (here and in static/moves.js).
+  function fillTemplates() {
+    document.querySelectorAll("[data-tpl]").forEach(function (spot) {
+      var template = document.getElementById(spot.dataset.tpl);
+      if (template) spot.replaceWith(template.content.cloneNode(true));
     });
   }
 
@@ -247,6 +262,7 @@
 
   document.addEventListener("htmx:wsAfterMessage", function () {
     startCountdowns();
+    fillTemplates();
     makeOptions();
     showPicked();
     document.querySelectorAll(MOVE_BUTTONS).forEach(function (b) { b.disabled = false; });

@@ -173,7 +173,8 @@ class Tab:
         # a <template>'s buttons are no moves by themselves: lists that name it (data-more)
         # get them after their own, as static/app.js makes them
         templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
-        part = _lists_said_around(re.sub(r"<template\b.*?</template>", "", part, flags=re.S))
+        part = filled(re.sub(r"<template\b.*?</template>", "", part, flags=re.S), templates)
+        part = _lists_said_around(part)
         choices, rest = _one_ofs(part)
         pending = [(json.loads(html.unescape(heading)), inner) for heading, inner in choices]
         moves = []
@@ -226,6 +227,17 @@ class Tab:
 _ONE_OF = re.compile(
     r"<(span|div)(?: id=\"[^\"]*\")? class=\"(?:[\w-]+ )*one-of\" hx-vals='([^']*)'[^>]*>"
 )
+
+
+def filled(part: str, templates: dict[str, str] | None = None) -> str:
+    """Returns the part with each element that names a template of the page (`data-tpl`)
+    replaced by a copy of its content, as static/app.js does (`templates`: id -> content,
+    else the part's own)."""
+    if templates is None:
+        templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
+    return re.sub(
+        r'<i data-tpl="([^"]+)"></i>', lambda m: templates[m.group(1)], part
+    )
 
 
 def _lists_said_around(part: str) -> str:
