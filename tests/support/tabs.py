@@ -235,9 +235,7 @@ def filled(part: str, templates: dict[str, str] | None = None) -> str:
     else the part's own)."""
     if templates is None:
         templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
-    return re.sub(
-        r'<i data-tpl="([^"]+)"></i>', lambda m: templates[m.group(1)], part
-    )
+    return re.sub(r'<i data-tpl="([^"]+)"></i>', lambda m: templates[m.group(1)], part)
 
 
 def _lists_said_around(part: str) -> str:
@@ -498,12 +496,15 @@ async def against_a_bot(base_url: str, game: str, bot: str = "greedy") -> tuple[
 async def play_to_the_end(
     tab: Tab, rng: random.Random, timeout: float = 20
 ) -> list[dict[str, Any]]:
-    """Plays random offered moves for the tab's seat until its game's final scores show;
-    returns the moves sent. Each must be accepted (no refusal shown)."""
+    """Plays random offered moves for the tab's seat until its game's end shows (the summary
+    at the top of the table gets its title: a game's scores may be a frame on the page from
+    the start); returns the moves sent. Each must be accepted (no refusal shown)."""
     sent: list[dict[str, Any]] = []
 
     def over(t: Tab) -> bool:
-        return "Final scores" in t.parts.get("scores", "")
+        return (
+            re.search(r'<h2 id="summary-title">\s*[^<\s]', t.parts.get("summary", "")) is not None
+        )
 
     while not over(tab):
         await tab.until(lambda t: bool(t.moves()) or over(t), timeout)
