@@ -107,6 +107,8 @@ class Stickers(Game[StickersState]):
     table labels a category by its marker on the board, found by colour)."""
     neighbour_pairs = NEIGHBOUR_PAIRS
     """The spaces a swap may exchange, in the order it offers them (the table's rows)."""
+    prompts: tuple[str, ...] = tuple(_PROMPTS.values())
+    """Every ask `prompt` may say: the table holds them all and names the one it says."""
     campaigns = True
 
     def __init__(
