@@ -44,6 +44,24 @@
     movedIds = [];
   });
 
+  // Words many small elements of a table share (a tile's category, said to a screen reader):
+  // the table sends them once, as a <template data-append-to="selector">, and the page copies
+  // them into each element the selector finds that does not hold them yet, so an update need
+  // not carry them again with every element.
+  function appendShared() {
+    document.querySelectorAll("template[data-append-to]").forEach(function (template) {
+      document.querySelectorAll(template.dataset.appendTo).forEach(function (el) {
+        if (el.hasAttribute("data-appended")) return;
+        el.appendChild(template.content.cloneNode(true));
+        el.setAttribute("data-appended", "");
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", appendShared);
+  document.addEventListener("htmx:wsAfterMessage", appendShared);
+  document.addEventListener("gamenight:swapped", appendShared); // a replay's table, fetched
+
   document.addEventListener("click", function (event) {
     if (event.target && event.target.id === "copy-invite") {
       var input = document.getElementById("invite-link");

@@ -493,7 +493,7 @@ def _context(env: Environment, live: LiveRoom, viewer: Viewer, part: Part) -> di
         "room": live.row,
         "game": live.game,
         "names": _names(env, live),
-        # Who sits at each seat, for the links from a final score table to their history.
+        # Who sits at each seat, for the links from a game's summary to their history.
         "people": [p.person_id for p in match.players] if match else [],
         # The version a seat's moves are sent with: its stamp (see `Match.stamps`).
         "version": match.stamp(viewer.seat) if match and viewer.seat is not None else 0,

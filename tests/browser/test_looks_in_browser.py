@@ -40,6 +40,11 @@ _CARD_ARRIVES = """() => document.getAnimations().some((a) => a.effect && a.effe
   && a.effect.target.matches(
     '.pcard, .st-card, .f20-card, .sk-card, .st-column > span ~ span, .sp-tile, .sp-card'))"""
 _PICTURES_LOADED = "() => [...document.images].every((image) => image.complete)"
+# The page at its top once the fonts are in and two frames are drawn: a resize's observers
+# (the log following its newest line as it rewraps, static/room_layout.js) run at the next
+# frame, and a box measured before it would be one nobody sees.
+_SETTLED = """() => { window.scrollTo(0, 0); return document.fonts.ready.then(() => new Promise(
+  (done) => requestAnimationFrame(() => requestAnimationFrame(done)))); }"""
 _OVER = "() => !!document.querySelector('#start-game')"
 _PRESS = """(text) => { const button = [...document.querySelectorAll('#controls button')]
   .find((b) => !b.disabled && b.textContent.includes(text));
@@ -155,7 +160,7 @@ def _look(person: people.Person, table: Table, stage: str) -> None:
         page.set_viewport_size(viewport)
         for scheme in SCHEMES:
             page.emulate_media(color_scheme=scheme)
-            page.evaluate("() => { window.scrollTo(0, 0); return document.fonts.ready; }")
+            page.evaluate(_SETTLED)
             where = f"{table.game} ({stage}, {size}, {scheme})"
             (_check_phone if size == "phone" else _check_laptop)(person, where)
             _shoot(page, f"{table.slug}-{stage}-{size}-{scheme}")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from app.games.speedy_pickers.objects import BY_KEY
+from app.games.speedy_pickers.objects import BY_KEY, NUMBERS
 from tests.browser import people
 from tests.browser.conftest import SHOTS
 from tests.support.server import LiveServer
@@ -56,6 +56,11 @@ def speedy_server(database: Path, tmp_path: Path) -> Iterator[LiveServer]:
     live = LiveServer(f"sqlite+aiosqlite:///{database}", tmp_path).start()
     yield live
     live.close()
+
+
+# How many category labels each tile on the page holds.
+_LABELS = """() => [...document.querySelectorAll('#table .sp-tile')]
+  .map((t) => t.querySelectorAll('small').length)"""
 
 
 def wait_for_scene(person: people.Person) -> None:
@@ -159,10 +164,15 @@ def test_a_turn_is_played_by_clicking_in_the_scene(
         # The marks were moved by the page (app/web/patches.py), not sent again: each is in
         # its new zone once, and no placeholder is left.
         for person, seat, tile, zone in ((ann, 0, first, "kept"), (bob, 1, second, "down")):
-            moved = person.page.locator(f"#players-{seat}-t-{tile}")
+            moved = person.page.locator(f"#players-{seat}-t{NUMBERS[tile]}")
             assert moved.count() == 1
             assert moved.evaluate("(e) => e.parentElement.id") == f"players-{seat}-{zone}"
             assert person.page.locator("i[data-moved]").count() == 0
+            # Every tile carries its category's words once (sent once by the table, copied
+            # in by static/app.js), a moved one too.
+            assert moved.locator("small").count() == 1
+            labels = person.page.evaluate(_LABELS)
+            assert labels and all(count == 1 for count in labels), labels
         for person in (ann, bob):
             person.assert_nothing_went_wrong()
     finally:

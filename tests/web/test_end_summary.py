@@ -48,6 +48,9 @@ def test_a_finished_game_opens_with_its_winner_scores_and_play_again(game_id: st
     assert sorted(listed) == sorted(names)
     assert listed[0] in winners or not winners  # the best first
     assert '"cmd": "start"' in host and "Play again" in host
+    # The history: the game's leaderboard and each seated person's games.
+    assert f'href="/games/{game_id}/history"' in host
+    assert all(f'href="/people/{n}"' in host for n in range(1, PLAYERS[game_id] + 1))
     other = summary_html(game, state, 2)
     assert '"cmd": "start"' not in other and "The host can start a rematch." in other
 
@@ -59,6 +62,8 @@ def test_while_a_game_runs_the_summary_is_its_empty_frame_not_shown() -> None:
     # Its title is empty, which app.css does not show; no score, no control waits in it.
     assert '<h2 id="summary-title"></h2>' in host
     assert "<li" not in host and "ws-send" not in host and "Play again" not in host
+    # The history links wait in the frame, so the game's end does not send them.
+    assert 'href="/games/four-pints/history"' in host
     other = summary_html(game, state, 2)
     assert '<h2 id="summary-title"></h2>' in other and "<li" not in other
     assert "ws-send" not in other

@@ -6,6 +6,7 @@ before the search ends."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +14,10 @@ import pytest
 from app.games.core import CLOCK, Applied
 from app.games.speedy_pickers import GAME
 from app.games.speedy_pickers import actions as act
+from app.games.speedy_pickers.cards import CATEGORY_NAMES
+from app.games.speedy_pickers.objects import Category
 from app.games.speedy_pickers.state import Phase
+from app.web.render import make_environment
 from tests.support.rooms import rendered, room_with
 from tests.support.tabs import point_steps
 
@@ -87,9 +91,26 @@ def test_the_game_over_shows_the_result_and_no_search(mode: str) -> None:
     for searching in ("Your scene", "Tiles to find", "left in the bag", "Cards on display"):
         assert searching not in table, searching
     assert "pictures/scene" not in table and "Take back" not in table
+    # Who won is the room's summary (tests/web/test_end_summary.py); the score table ranks.
     scores = GAME.view(state, None)["scores"]
-    best = scores.totals[scores.winners[0]]
-    shown = f"{best} €" if mode == "expert" else f"{best} objects"
+    assert scores.ranks is not None
     for person in (None, *range(1, PLAYERS + 1)):
-        result = pages[(person, "scores")]
-        assert ("wins with " + shown in result) or ("share the win with " + shown in result)
+        ranks = re.search(r'<div id="scores-ranks".*?</div>', pages[(person, "scores")])
+        assert ranks is not None
+        cells = re.findall(r'<span role="cell">(\d+)( <span class="winner">)?', ranks.group(0))
+        assert [(int(r), bool(w)) for r, w in cells] == [(r, r == 1) for r in scores.ranks]
+
+
+def test_a_tile_names_its_category_through_the_words_the_table_sends_once() -> None:
+    """A tile's markup is its name and category class; the table's skeleton carries each
+    category's words once, for the page to copy into every tile of that class."""
+    state = GAME.setup(2, {"mode": "beginner", "seconds": 60}, 3)
+    pages = rendered(GAME, state, 2)
+    centre = pages[(1, "centre")]
+    assert "<small>" not in centre and 'class="sp-tile ' in centre
+    env = make_environment()
+    skeleton = env.get_template("games/speedy_pickers/table.html").render(names=["A", "B"])
+    for category in Category:
+        name = CATEGORY_NAMES[category]
+        expected = f'<template data-append-to=".sp-tile.{category.value}"><small> ({name})</small>'
+        assert expected in skeleton, category

@@ -25,10 +25,10 @@ async def test_a_person_plays_stellar_against_a_bot_to_the_end(server: LiveServe
     assert "Rank" in ann.parts["scores"]
     assert "Game over" in ann.parts["status"]
     assert any("notebook" in line for line in ann.log)
-    # The final table links the history pages, and the game's end summarised it there: one
+    # The game's summary links the history pages, and the game's end summarised it there: one
     # person against a bot, so it is listed but not rated.
-    assert 'href="/games/stellar/history"' in ann.parts["scores"]
-    assert re.search(r"href=\"/people/\d+\">Ann's games", ann.parts["scores"])
+    assert 'href="/games/stellar/history"' in ann.parts["summary"]
+    assert re.search(r"href=\"/people/\d+\">Ann's games", ann.parts["summary"])
     listed = httpx.get(server.url + "/games/stellar/history").text.split("<h2>Games</h2>")[1]
     assert "not rated" in listed and "Ann" in listed
     # As shown (patched move by move: whitespace beside a deleted element stays, alike).

@@ -105,6 +105,14 @@ class PrepareUp(Action):
     turn: int
 
 
+@dataclass(frozen=True, slots=True)
+class CheckUp(Action):
+    """CLOCK: the check of turn `turn` has been on view its length; the turn ends."""
+
+    kind: ClassVar[str] = "check_up"
+    turn: int
+
+
 CODEC = ActionCodec(
-    Mark, TakeBack, Stop, Look, PlayPower, Ready, Buy, Pass, Done, TimeUp, PrepareUp
+    Mark, TakeBack, Stop, Look, PlayPower, Ready, Buy, Pass, Done, TimeUp, PrepareUp, CheckUp
 )

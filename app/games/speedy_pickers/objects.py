@@ -223,6 +223,9 @@ OBJECTS: tuple[ObjectTile, ...] = (
 )
 
 BY_KEY: Mapping[str, ObjectTile] = MappingProxyType({tile.key: tile for tile in OBJECTS})
+NUMBERS: Mapping[str, int] = MappingProxyType({tile.key: n for n, tile in enumerate(OBJECTS)})
+"""Each object's place in `OBJECTS`: a tile's short name in the page's ids (a search's end
+names every tile that moves, so the ids are most of what it sends)."""
 
 # Clutter: emoji drawn around the objects that are never asked for (food, nature,
 # animals, weather, shapes). Clicking one finds nothing.

@@ -27,7 +27,14 @@ from app.games.speedy_pickers.reference import REFERENCE
 from app.games.speedy_pickers.scenes import HEIGHT, WIDTH
 from app.games.speedy_pickers.scoring import final_result
 from app.games.speedy_pickers.state import Mode, Phase, SpeedyState
-from app.games.speedy_pickers.turns import PREPARE_SECONDS, magnifiers_left, new_game, search_powers
+from app.games.speedy_pickers.turns import (
+    CHECK_SECONDS,
+    PREPARE_SECONDS,
+    end_turn,
+    magnifiers_left,
+    new_game,
+    search_powers,
+)
 from app.games.speedy_pickers.views import (
     centre_view,
     display_view,
@@ -50,6 +57,7 @@ SECONDS_MAX = 300
 """Chosen: 120 s by default (a published edition uses 90 s at its easiest; picking a tile and
 clicking on a screen is slower than grabbing a tile and dropping a magnifier), from 30 to 300."""
 
+_BEGINNER_READY = _("Say when you are ready for the search.")
 _PROMPTS: Mapping[Phase, str] = {
     Phase.PREPARE: _("Play your Action cards, if you have any, then say you are ready."),
     Phase.SEARCH: _("Pick a tile, then click where that object is in your scene."),
@@ -138,6 +146,8 @@ class SpeedyPickers(Game[SpeedyState]):
         return state.phase.value
 
     def prompt(self, state: SpeedyState, seat: int, offered: tuple[Choice, ...]) -> str:
+        if state.phase is Phase.PREPARE and not state.expert:
+            return _BEGINNER_READY  # no Action cards in a beginner game
         return _PROMPTS.get(state.phase, "")
 
     def apply(
@@ -160,6 +170,9 @@ class SpeedyPickers(Game[SpeedyState]):
         if state.phase is Phase.PREPARE:
             key = f"speedy_pickers:prepare:{state.turn}"
             return Timer(key, PREPARE_SECONDS, act.PrepareUp(state.turn))
+        if state.phase is Phase.CHECK:
+            key = f"speedy_pickers:check:{state.turn}"
+            return Timer(key, CHECK_SECONDS, act.CheckUp(state.turn))
         return None
 
     def simultaneous(self, state: SpeedyState) -> Hashable | None:
@@ -218,7 +231,7 @@ class SpeedyPickers(Game[SpeedyState]):
             return Refusal(_("That is not a move in this game."))
         if state.phase is Phase.OVER:
             return Refusal(_("The game is over."))
-        if seat == CLOCK or isinstance(action, (act.TimeUp, act.PrepareUp)):
+        if seat == CLOCK or isinstance(action, (act.TimeUp, act.PrepareUp, act.CheckUp)):
             running = self.timer(state)
             if seat != CLOCK:
                 return Refusal(_("Only the clock can do that."))
@@ -391,4 +404,5 @@ _HANDLERS: Mapping[type[Action], Handler] = {
     act.Done: lambda state, seat, action, events: selling.next_seller(state, events),
     act.TimeUp: lambda state, seat, action, events: search.finish(state, "time", events),
     act.PrepareUp: lambda state, seat, action, events: powers.prepare_up(state, events),
+    act.CheckUp: lambda state, seat, action, events: end_turn(state, events),
 }

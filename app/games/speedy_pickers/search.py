@@ -19,7 +19,7 @@ from app.games.speedy_pickers.objects import BY_KEY
 from app.games.speedy_pickers.scenes import HEIGHT, WIDTH
 from app.games.speedy_pickers.selling import give_tokens
 from app.games.speedy_pickers.state import Mark, Phase, SpeedyState
-from app.games.speedy_pickers.turns import check_all, end_turn, magnifiers_left
+from app.games.speedy_pickers.turns import check_all, magnifiers_left
 
 Events = list[Event]
 
@@ -137,6 +137,7 @@ def stop(
 
 
 def finish(state: SpeedyState, reason: str, events: Events) -> SpeedyState:
-    """Returns the state after the check: the sale next (expert), else the next turn."""
+    """Returns the state after the check: the sale next (expert, the results on view during
+    it), else the check's results on view alone until the clock ends the turn (`CheckUp`)."""
     state = check_all(state, reason, events)
-    return give_tokens(state, events) if state.expert else end_turn(state, events)
+    return give_tokens(state, events) if state.expert else replace(state, phase=Phase.CHECK)

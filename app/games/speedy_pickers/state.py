@@ -26,10 +26,12 @@ class Mode(StrEnum):
 
 class Phase(StrEnum):
     """Where a turn stands: getting ready (and playing powers) before the search, the search,
-    the sale (expert), or the game over."""
+    the check after it (beginner: its results alone on view for a moment), the sale (expert),
+    or the game over."""
 
     PREPARE = "prepare"
     SEARCH = "search"
+    CHECK = "check"
     SELL = "sell"
     OVER = "over"
 

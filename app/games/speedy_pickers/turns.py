@@ -41,6 +41,10 @@ MAGNIFIERS = 3
 PREPARE_SECONDS = 30
 """Chosen: between turns the table waits at most 30 s for everyone to be ready (and to play
 powers), so nobody holds the search back."""
+CHECK_SECONDS = 5
+"""Chosen: in beginner mode the check's results are on view alone for 5 s before the turn ends
+(the rulebook checks the boards, then draws the next tiles): long enough to see who found
+what, short enough that nobody waits for it."""
 
 
 def new_game(players: int, mode: Mode, seconds: int, seed: int, events: Events) -> SpeedyState:

@@ -21,7 +21,7 @@ from app.games.speedy_pickers.cards import (
     Kind,
     Power,
 )
-from app.games.speedy_pickers.objects import BY_KEY
+from app.games.speedy_pickers.objects import BY_KEY, NUMBERS
 from app.games.speedy_pickers.scoring import final_result, score
 from app.games.speedy_pickers.state import Phase, SpeedyState
 from app.games.speedy_pickers.texts import POWER_TEXTS
@@ -37,6 +37,7 @@ class TileView:
     category: str
     category_name: str
     symbol: str  # the category symbol's emoji codepoints
+    n: int  # its place in the list of objects (`objects.NUMBERS`): its name in the page's ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +156,7 @@ def tile_view(key: str) -> TileView:
         tile.category.value,
         CATEGORY_NAMES[tile.category],
         CATEGORY_SYMBOLS[tile.category],
+        NUMBERS[key],
     )
 
 

@@ -10,7 +10,7 @@ from app.games.speedy_pickers import GAME
 from app.games.speedy_pickers import actions as act
 from app.games.speedy_pickers.cards import CARDS, Kind, Power
 from app.games.speedy_pickers.objects import OBJECTS, Category
-from app.games.speedy_pickers.state import Player, SpeedyState
+from app.games.speedy_pickers.state import Phase, Player, SpeedyState
 
 
 def start(players: int = 4, mode: str = "beginner", seed: int = 1, **options: Any) -> SpeedyState:
@@ -42,10 +42,21 @@ def ready_all(state: SpeedyState) -> SpeedyState:
 
 
 def time_up(state: SpeedyState) -> SpeedyState:
-    """Returns the state after the running timer (sand timer or powers phase) ran out."""
+    """Returns the state after the running timer (sand timer, prepare or check) ran out."""
     timer = GAME.timer(state)
     assert timer is not None
     return ok(state, CLOCK, timer.action)
+
+
+def check_over(state: SpeedyState) -> SpeedyState:
+    """Returns the state once the beginner's check has been on view its length (the turn
+    over), or the state itself in any other phase."""
+    return time_up(state) if state.phase is Phase.CHECK else state
+
+
+def turn_over(state: SpeedyState) -> SpeedyState:
+    """Returns the state after the sand timer ran out and, in beginner mode, the check."""
+    return check_over(time_up(state))
 
 
 def tiles_of(category: Category, count: int, skip: int = 0) -> tuple[str, ...]:

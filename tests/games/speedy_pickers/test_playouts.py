@@ -93,10 +93,10 @@ def _play(seed: int) -> None:
     log: list[tuple[int, dict[str, Any]]] = []
     for _step in range(_MAX_STEPS):
         active = GAME.active_seats(state)
-        if not active:
-            break
         timer = GAME.timer(state)
-        if timer is not None and rng.random() < _CLOCK_CHANCE:
+        if not active and timer is None:
+            break
+        if timer is not None and (not active or rng.random() < _CLOCK_CHANCE):
             seat, action = CLOCK, timer.action
         else:
             seat = rng.choice(sorted(active))

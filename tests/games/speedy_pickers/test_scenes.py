@@ -7,7 +7,7 @@ import pytest
 from app.games.core import Picture, Rng
 from app.games.speedy_pickers import GAME
 from app.games.speedy_pickers.scenes import pass_left
-from tests.games.speedy_pickers.tables import ready_all, start, time_up
+from tests.games.speedy_pickers.tables import ready_all, start, time_up, turn_over
 
 
 def _play_turns(players: int, turns: int) -> list[tuple[int, ...]]:
@@ -16,7 +16,7 @@ def _play_turns(players: int, turns: int) -> list[tuple[int, ...]]:
     seen = []
     for _turn in range(turns):
         seen.append(tuple(player.scene for player in state.seats))
-        state = time_up(state)
+        state = turn_over(state)
         if GAME.result(state) is None:
             state = ready_all(state)
     assert GAME.result(state) is not None

@@ -10,7 +10,16 @@ from app.games.core import CLOCK
 from app.games.speedy_pickers import GAME
 from app.games.speedy_pickers import actions as act
 from app.games.speedy_pickers.state import Mark, Phase
-from tests.games.speedy_pickers.tables import mark, ok, ready_all, refused, start, time_up
+from tests.games.speedy_pickers.tables import (
+    check_over,
+    mark,
+    ok,
+    ready_all,
+    refused,
+    start,
+    time_up,
+    turn_over,
+)
 
 
 def test_a_marked_tile_leaves_the_centre_and_is_the_players() -> None:
@@ -49,12 +58,46 @@ def test_nobody_takes_back_anothers_mark() -> None:
 def test_a_click_after_the_timer_ran_out_is_refused() -> None:
     state = time_up(start(2))
     tile = state.centre[0]
+    assert state.phase is Phase.CHECK
+    assert "Time is up" in refused(state, 0, act.Mark(tile, 1, 5, 5, tile)).text()
+    state = check_over(state)
     assert state.phase is Phase.PREPARE
     assert "Time is up" in refused(state, 0, act.Mark(tile, 1, 5, 5, tile)).text()
 
 
+def test_beginner_check_shows_the_results_alone_then_the_clock_ends_the_turn() -> None:
+    state = start(2)
+    right, wrong = state.centre[:2]
+    state = mark(mark(state, 0, right), 1, wrong, right=False)
+    centre = state.centre
+    state = time_up(state)
+    # The check: results on view, nothing drawn yet, nobody to wait for but the clock.
+    assert state.phase is Phase.CHECK and state.turn == 1
+    assert state.player(0).kept == (right,) and state.player(1).face_down == (wrong,)
+    assert state.centre == centre and GAME.active_seats(state) == frozenset()
+    timer = GAME.timer(state)
+    assert timer is not None and timer.seconds == 5 and timer.action == act.CheckUp(1)
+    assert "Ready" not in str(GAME.legal_actions(state, 0))
+    assert "nothing to get ready" in refused(state, 0, act.Ready()).text()
+    assert "clock" in refused(state, 0, act.CheckUp(1)).text()
+    assert "no longer running" in refused(state, CLOCK, act.CheckUp(2)).text()
+    # The clock ends the turn: the next tiles read aloud, the prepare phase.
+    state = time_up(state)
+    assert state.phase is Phase.PREPARE and state.turn == 2
+    assert len(state.centre) == len(centre) + 2
+
+
+def test_the_last_check_is_on_view_before_the_game_ends() -> None:
+    state = start(2)
+    for _turn in range(4):
+        state = ready_all(turn_over(state))
+    state = time_up(state)
+    assert state.turn == 5 and state.phase is Phase.CHECK and GAME.result(state) is None
+    assert GAME.result(time_up(state)) is not None
+
+
 def test_a_late_click_never_counts_in_the_next_search() -> None:
-    state = ready_all(time_up(start(2)))
+    state = ready_all(turn_over(start(2)))
     tile = state.centre[0]
     assert state.phase is Phase.SEARCH and state.turn == 2
     assert "Time is up" in refused(state, 0, act.Mark(tile, 1, 5, 5, tile)).text()
@@ -62,7 +105,7 @@ def test_a_late_click_never_counts_in_the_next_search() -> None:
 
 
 def test_the_next_search_starts_when_everyone_is_ready_or_after_the_prepare_clock() -> None:
-    state = time_up(start(3))
+    state = turn_over(start(3))
     state = ok(state, 0, act.Ready())
     assert GAME.active_seats(state) == {1, 2}
     assert time_up(state).phase is Phase.SEARCH
@@ -124,15 +167,16 @@ def test_beginner_search_ends_at_once_when_every_tile_is_claimed() -> None:
     state = mark(state, 0, state.centre[0])
     assert state.phase is Phase.SEARCH
     state = mark(state, 1, state.centre[0])
-    assert state.turn == 2 and state.phase is Phase.PREPARE
+    assert state.turn == 1 and state.phase is Phase.CHECK
     assert state.player(0).kept and state.player(1).kept
+    assert check_over(state).turn == 2
 
 
 def test_beginner_search_ends_when_the_shared_pool_is_empty() -> None:
     state = start(2)  # 7 tiles, 6 magnifiers
     for tile in state.centre[:6]:
         state = mark(state, 0, tile)
-    assert state.turn == 2
+    assert state.phase is Phase.CHECK
     assert len(state.player(0).kept) == 6
 
 
@@ -146,7 +190,7 @@ def test_tiles_are_topped_up_from_the_bag_between_turns() -> None:
     for tile in claimed:
         state = mark(state, 0, tile)
     bag = state.bag
-    state = time_up(state)
+    state = turn_over(state)
     assert state.turn == 2 and len(state.centre) == 13
     assert state.centre[:10] == left
     assert state.centre[10:] == bag[:3]
