@@ -44,10 +44,11 @@
     movedIds = [];
   });
 
-  // Words many small elements of a table share (a tile's category, said to a screen reader):
-  // the table sends them once, as a <template data-append-to="selector">, and the page copies
-  // them into each element the selector finds that does not hold them yet, so an update need
-  // not carry them again with every element.
+  // Words many small elements of a table share (a tile's category, said to a screen reader;
+  // the choices a Stickers swap or Question mark always offers, before the lists in them get
+  // their buttons below): the table sends them once, as a <template data-append-to="selector">,
+  // and the page copies them into each element the selector finds that does not hold them
+  // yet, so an update need not carry them again with every element.
   function appendShared() {
     document.querySelectorAll("template[data-append-to]").forEach(function (template) {
       document.querySelectorAll(template.dataset.appendTo).forEach(function (el) {
@@ -171,17 +172,6 @@
     });
   }
 
-  // Markup an update would repeat word for word may be a template the page holds (Stickers'
-  // swaps and a Question mark's choices, the same at every turn): an empty element whose
-  // data-tpl names the template is replaced by a copy of its content, before the lists in
-  // it get their buttons (here and in static/moves.js).
-  function fillTemplates() {
-    document.querySelectorAll("[data-tpl]").forEach(function (spot) {
-      var template = document.getElementById(spot.dataset.tpl);
-      if (template) spot.replaceWith(template.content.cloneNode(true));
-    });
-  }
-
   // Wires the buttons a script made in a list for htmx: processing the list is not enough
   // once htmx has seen it (a list swapped in before its buttons were made keeps its state,
   // and htmx then looks no further into it). Also static/moves.js's.
@@ -280,7 +270,6 @@
 
   document.addEventListener("htmx:wsAfterMessage", function () {
     startCountdowns();
-    fillTemplates();
     makeOptions();
     showPicked();
     document.querySelectorAll(MOVE_BUTTONS).forEach(function (b) { b.disabled = false; });

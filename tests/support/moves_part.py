@@ -104,7 +104,7 @@ class _Buttons(HTMLParser):
 
 def buttons(html: str) -> list[str]:
     """Returns the visible label of every button in a part (tags stripped), led by its card
-    group when it is in one (a template's own only where the part names it: `data-tpl`)."""
+    group when it is in one (a template's own only where the page copies it: `data-append-to`)."""
     parser = _Buttons()
     parser.feed(filled(html))
     return parser.found

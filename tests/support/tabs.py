@@ -172,9 +172,9 @@ class Tab:
         part = whole = self.parts.get("actions", "")
         # a <template>'s buttons are no moves by themselves: lists that name it (data-more)
         # get them after their own, as static/app.js makes them
+        part = filled(part)
         templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
-        part = filled(re.sub(r"<template\b.*?</template>", "", part, flags=re.S), templates)
-        part = _lists_said_around(part)
+        part = _lists_said_around(re.sub(r"<template\b.*?</template>", "", part, flags=re.S))
         choices, rest = _one_ofs(part)
         pending = [(json.loads(html.unescape(heading)), inner) for heading, inner in choices]
         moves = []
@@ -229,13 +229,24 @@ _ONE_OF = re.compile(
 )
 
 
-def filled(part: str, templates: dict[str, str] | None = None) -> str:
-    """Returns the part with each element that names a template of the page (`data-tpl`)
-    replaced by a copy of its content, as static/app.js does (`templates`: id -> content,
-    else the part's own)."""
-    if templates is None:
-        templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
-    return re.sub(r'<i data-tpl="([^"]+)"></i>', lambda m: templates[m.group(1)], part)
+def filled(part: str) -> str:
+    """Returns the part with each template's content (`<template data-append-to=".a.b">`, a
+    selector of classes) appended inside every element of those classes, as static/app.js
+    does."""
+    for selector, content in re.findall(
+        r'<template data-append-to="((?:\.[\w-]+)+)">(.*?)</template>', part, re.S
+    ):
+        wanted = set(selector.strip(".").split("."))
+        out, at = [], 0
+        for tag in re.finditer(r'<(\w+)\b[^>]*\bclass="([^"]*)"[^>]*>', part):
+            if tag.start() < at or not wanted <= set(tag.group(2).split()):
+                continue
+            end = _element_end(part, tag.group(1), tag.end())
+            close = end - len(f"</{tag.group(1)}>")
+            out += [part[at:close], content]
+            at = close
+        part = "".join([*out, part[at:]])
+    return part
 
 
 def _lists_said_around(part: str) -> str:
