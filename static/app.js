@@ -44,10 +44,11 @@
     movedIds = [];
   });
 
-  // Words many small elements of a table share (a tile's category, said to a screen reader):
-  // the table sends them once, as a <template data-append-to="selector">, and the page copies
-  // them into each element the selector finds that does not hold them yet, so an update need
-  // not carry them again with every element.
+  // Words many small elements of a table share (a tile's category, said to a screen reader;
+  // the choices a Stickers swap or Question mark always offers, before the lists in them get
+  // their buttons below): the table sends them once, as a <template data-append-to="selector">,
+  // and the page copies them into each element the selector finds that does not hold them
+  // yet, so an update need not carry them again with every element.
   function appendShared() {
     document.querySelectorAll("template[data-append-to]").forEach(function (template) {
       document.querySelectorAll(template.dataset.appendTo).forEach(function (el) {
@@ -100,7 +101,10 @@
   //   (Stellar's takes name the row's cards);
   // - data-ref: each button is labelled by a copy of the page's element data-ref + value
   //   (with data-face, its first element that matches that selector, itself included),
-  //   without ids (For20's coins show the card in the viewer's zone).
+  //   without ids (For20's coins show the card in the viewer's zone); or, with data-sels
+  //   (a JSON list of CSS selectors in the values' order), a copy of the page's first
+  //   element each selector matches (Stickers' categories, by their markers' colours on a
+  //   board whose spaces they change).
   // With data-more (the id of a <template>), that template's buttons follow the list's:
   // a choice several lists share, written once (Stellar's "into the notebook").
   // What several lists share (field, offset, class, more, ref, face) may be said once by an
@@ -120,7 +124,8 @@
   function copyOf(list, value, index, said) {
     said = said || list.dataset;
     var refs = (said.refs || "").split(" ").filter(Boolean);
-    var el = document.getElementById(refs.length ? refs[index] : said.ref + value);
+    var el = said.sels ? document.querySelector(JSON.parse(said.sels)[index])
+      : document.getElementById(refs.length ? refs[index] : said.ref + value);
     var face = said.face;
     if (el && face && !el.matches(face)) el = el.querySelector(face);
     if (!el) return document.createTextNode(String(value));
@@ -156,7 +161,7 @@
         if (said.class) button.className = said.class;
         button.setAttribute("ws-send", "");
         button.setAttribute("hx-vals", JSON.stringify(vals));
-        if (said.ref) button.append(copyOf(list, value, i, said));
+        if (said.ref || said.sels) button.append(copyOf(list, value, i, said));
         else button.textContent = labels.length ? labels[i] : String(value + offset);
         list.append(" ", button);
       });

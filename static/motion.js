@@ -6,7 +6,8 @@
 (function () {
   "use strict";
 
-  var FACES = ".pcard, .st-card, .f20-card, .sk-card, .sp-tile, .sp-card, .st-marker";
+  // (a Stickers album's cards are its columns' spans after the head: they carry no class)
+  var FACES = ".pcard, .st-card, .f20-card, .sk-card, .st-column > span ~ span, .sp-tile, .sp-card, .st-marker";
   var ARRIVAL = [
     { opacity: 0, transform: "translateY(-6px) scale(.94)" },
     { opacity: 1, transform: "none" },

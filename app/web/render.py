@@ -327,7 +327,8 @@ def _callables(
         text = translations.gettext(message)
         return _filled(text, variables) if variables else text
 
-    def ngettext_(singular: str, plural: str, num: int, **variables: Any) -> str:
+    def ngettext_(singular: str, plural: str, num: int, /, **variables: Any) -> str:
+        # `num` may also be a variable: what says the number (an element of its own)
         text = translations.ngettext(singular, plural, num)
         return _filled(text, {"num": num, **variables})
 

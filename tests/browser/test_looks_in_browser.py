@@ -37,7 +37,8 @@ _YOUR_MOVE = """() => { const room = document.getElementById('room');
 _LOG_LINES = "(n) => document.querySelectorAll('#log li').length >= n"
 # A card face being animated as it arrives (static/motion.js).
 _CARD_ARRIVES = """() => document.getAnimations().some((a) => a.effect && a.effect.target
-  && a.effect.target.matches('.pcard, .st-card, .f20-card, .sk-card, .sp-tile, .sp-card'))"""
+  && a.effect.target.matches(
+    '.pcard, .st-card, .f20-card, .sk-card, .st-column > span ~ span, .sp-tile, .sp-card'))"""
 _PICTURES_LOADED = "() => [...document.images].every((image) => image.complete)"
 # The page at its top once the fonts are in and two frames are drawn: a resize's observers
 # (the log following its newest line as it rewraps, static/room_layout.js) run at the next
@@ -67,7 +68,8 @@ _IN_SCREEN = """(sel) => { const r = document.querySelector(sel).getBoundingClie
   return r.left >= 0 && r.right <= innerWidth + 0.5 && r.width > 0; }"""
 # Pairs of card faces on the table that lie over each other (by more than a hairline).
 _OVERLAPS = """() => {
-  const cards = '#table :is(.pcard, .st-card, .f20-card, .sk-card, .sp-tile, .sp-card)';
+  const cards = '#table :is(.pcard, .st-card, .f20-card, .sk-card, .st-column > span ~ span, '
+    + '.sp-tile, .sp-card)';
   const faces = [...document.querySelectorAll(cards)]
     .filter((e) => e.checkVisibility()).map((e) => [e, e.getBoundingClientRect()]);
   const out = [];

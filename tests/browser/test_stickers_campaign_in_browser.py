@@ -24,14 +24,20 @@ GAME_BUDGET_S = 90.0  # a game is 30-60 clicks; each takes a few milliseconds
 CAMPAIGN = "Friday club"
 
 # The enabled moves, read in one round trip: single buttons (a one-of's options too) and the
-# send buttons of the sets to build (a collection, the bonus's market cards).
+# send buttons of the sets to build (a collection, the bonus's market cards); none while the
+# box of moves (on the page between turns) holds no button.
 _READ_MOVES = """() => {
   const moves = document.querySelector('#actions .moves');
-  if (!moves) return null;
+  if (!moves || !moves.querySelector('button')) return null;
   const text = (b) => b.textContent.replace(/\\s+/g, ' ').trim();
+  const markers = (box) => [...box.querySelectorAll('button')].map(
+    (b) => b.querySelectorAll('.st-marker').length);
   return {
     buttons: [...moves.querySelectorAll('button:not(.build-step):not(.build-send)')].map(text),
     builds: [...moves.querySelectorAll('.build-send')].map(text),
+    swaps: [...moves.querySelectorAll('.st-swaps')].map(markers),
+    asks: [...moves.querySelectorAll('.st-asking')].map((box) => ({
+      players: box.querySelectorAll('input[type=radio]').length, markers: markers(box)})),
   };
 }"""
 
@@ -79,6 +85,16 @@ class Player(people.Person):
         else:
             self.click(button.nth(others[0] if others else buttons.index("End my turn")))
 
+    @staticmethod
+    def check_labels(offered: dict[str, Any]) -> None:
+        """A swap offers every pair of neighbouring markers, each button two copies of the
+        board's markers; a Question mark every other player and the nine categories, each
+        button a copy of its marker (made from the seat's templates by static/app.js)."""
+        for swap in offered["swaps"]:
+            assert swap == [2] * 14, swap
+        for ask in offered["asks"]:
+            assert ask == {"players": 1, "markers": [1] * 9}, ask
+
     def build(self, send: str, biggest: bool = False) -> bool:
         """Chooses a set's step (the one with the most cards when `biggest`), ticks cards
         while the page allows more, and sends it; False if the set could not be made."""
@@ -104,6 +120,7 @@ class Player(people.Person):
             if offered is None:  # the bot's turn, or the final reveal waiting for the bot
                 self.page.wait_for_timeout(20)
                 continue
+            self.check_labels(offered)
             self.play_one(offered)
 
     def shoot(self, name: str) -> None:
@@ -151,7 +168,9 @@ def test_a_campaign_game_ends_with_a_sticker_stuck_on_a_card_of_the_album(
         page = ann.page
         page.locator("#status", has_text="Sticker step").wait_for()
         assert page.locator("#status .st-won", has_text=re.compile(r"^Winners?: \w")).count() == 1
-        assert page.locator("#scores", has_text="Final scores").count() == 1
+        # the score table is on the page from the start, shown once its numbers are in
+        assert page.locator("#scores", has_text="Final scores").is_visible()
+        assert page.locator("#scores td span").first.inner_text().strip().isdigit()
         choice = page.locator("#actions .st-stick button").first
         choice.wait_for()
         sticker = page.locator("#spaces .st-sticker").first.inner_text().split()[0]
@@ -165,7 +184,8 @@ def test_a_campaign_game_ends_with_a_sticker_stuck_on_a_card_of_the_album(
         page.locator("#sticking .st-sticking li", has_text="Ann").locator(".st-done").wait_for()
         page.locator("#scores", has_text="Final scores").wait_for()
         page.locator("#status", has_text="Game over").wait_for()
-        page.wait_for_function("() => !document.querySelector('#actions .moves')")
+        page.wait_for_function("() => !document.querySelector('#actions .moves button')")
+        assert not page.locator("#actions .moves").is_visible()  # an empty box is hidden
         ann.shoot("game_over")
         ann.assert_nothing_went_wrong()
 

@@ -14,6 +14,7 @@ from app.games.for20 import GAME as FOR20
 from app.games.for20.actions import Smoke
 from app.games.for20.state import For20State
 from app.web.render import game_package, make_environment, render
+from tests.support.tabs import filled
 
 _ENV: Environment | None = None
 
@@ -66,13 +67,13 @@ class _Buttons(HTMLParser):
             said = {**(self.lists[-1] if self.lists else {}), **around}
             self.lists.append(said)
             field = values.get("data-field") or said.get("field")
-            if values.get("data-values") and field:
+            if values.get("data-values") and field and not self.template:
                 for value in json.loads(values["data-values"]):
                     self.found.append(f"{group}: {field}={value}")
                 more = values.get("data-more") or said.get("more")
                 if more:  # then a copy of that template's buttons
                     self.found.append(f"{group}: [copy of #{more}]")
-            if values.get("data-copies"):
+            if values.get("data-copies") and not self.template:
                 for value in values["data-copies"].split(","):
                     self.found.append(f"{group}: {value.strip()}")
             # A card group, or an action's heading whose buttons name its targets.
@@ -103,9 +104,9 @@ class _Buttons(HTMLParser):
 
 def buttons(html: str) -> list[str]:
     """Returns the visible label of every button in a part (tags stripped), led by its card
-    group when it is in one."""
+    group when it is in one (a template's own only where the page copies it: `data-append-to`)."""
     parser = _Buttons()
-    parser.feed(html)
+    parser.feed(filled(html))
     return parser.found
 
 

@@ -172,6 +172,7 @@ class Tab:
         part = whole = self.parts.get("actions", "")
         # a <template>'s buttons are no moves by themselves: lists that name it (data-more)
         # get them after their own, as static/app.js makes them
+        part = filled(part)
         templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', part, re.S))
         part = _lists_said_around(re.sub(r"<template\b.*?</template>", "", part, flags=re.S))
         choices, rest = _one_ofs(part)
@@ -226,6 +227,26 @@ class Tab:
 _ONE_OF = re.compile(
     r"<(span|div)(?: id=\"[^\"]*\")? class=\"(?:[\w-]+ )*one-of\" hx-vals='([^']*)'[^>]*>"
 )
+
+
+def filled(part: str) -> str:
+    """Returns the part with each template's content (`<template data-append-to=".a.b">`, a
+    selector of classes) appended inside every element of those classes, as static/app.js
+    does."""
+    for selector, content in re.findall(
+        r'<template data-append-to="((?:\.[\w-]+)+)">(.*?)</template>', part, re.S
+    ):
+        wanted = set(selector.strip(".").split("."))
+        out, at = [], 0
+        for tag in re.finditer(r'<(\w+)\b[^>]*\bclass="([^"]*)"[^>]*>', part):
+            if tag.start() < at or not wanted <= set(tag.group(2).split()):
+                continue
+            end = _element_end(part, tag.group(1), tag.end())
+            close = end - len(f"</{tag.group(1)}>")
+            out += [part[at:close], content]
+            at = close
+        part = "".join([*out, part[at:]])
+    return part
 
 
 def _lists_said_around(part: str) -> str:
@@ -486,12 +507,15 @@ async def against_a_bot(base_url: str, game: str, bot: str = "greedy") -> tuple[
 async def play_to_the_end(
     tab: Tab, rng: random.Random, timeout: float = 20
 ) -> list[dict[str, Any]]:
-    """Plays random offered moves for the tab's seat until its game's final scores show;
-    returns the moves sent. Each must be accepted (no refusal shown)."""
+    """Plays random offered moves for the tab's seat until its game's end shows (the summary
+    at the top of the table gets its title: a game's scores may be a frame on the page from
+    the start); returns the moves sent. Each must be accepted (no refusal shown)."""
     sent: list[dict[str, Any]] = []
 
     def over(t: Tab) -> bool:
-        return "Final scores" in t.parts.get("scores", "")
+        return (
+            re.search(r'<h2 id="summary-title">\s*[^<\s]', t.parts.get("summary", "")) is not None
+        )
 
     while not over(tab):
         await tab.until(lambda t: bool(t.moves()) or over(t), timeout)

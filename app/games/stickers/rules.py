@@ -36,8 +36,10 @@ from app.games.stickers.actions import (
     Stick,
     Take,
 )
+from app.games.stickers.board import NEIGHBOUR_PAIRS
 from app.games.stickers.campaign import Campaign, read_campaign, read_table, table_carry
 from app.games.stickers.campaign_views import campaign_parts, spaces_view, sticking_view
+from app.games.stickers.cards import CATEGORY_COLOURS, Category
 from app.games.stickers.deck import Deck, read_deck
 from app.games.stickers.effects import PRINTED
 from app.games.stickers.flow import end_turn
@@ -100,6 +102,13 @@ class Stickers(Game[StickersState]):
     minutes = (15, 30)  # chosen: docs/rules, "Typical length"
     emblem = "1f3f7"
     seat_parts = frozenset({"albums"})
+    asked = tuple((c.value, CATEGORY_COLOURS[c]) for c in Category)
+    """A Question mark's categories in the order it offers them, each with its colour (the
+    table labels a category by its marker on the board, found by colour)."""
+    neighbour_pairs = NEIGHBOUR_PAIRS
+    """The spaces a swap may exchange, in the order it offers them (the table's rows)."""
+    prompts: tuple[str, ...] = tuple(_PROMPTS.values())
+    """Every ask `prompt` may say: the table holds them all and names the one it says."""
     campaigns = True
 
     def __init__(
