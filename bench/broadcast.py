@@ -85,6 +85,9 @@ def run(
     sent: list[int] = []
     by_part: Counter[str] = Counter()
     over_by_part: Counter[str] = Counter()  # the same, in the messages over `over` bytes only
+    # Messages by the move that caused them (its action's kind, "-end" when it ended the game).
+    by_move: Counter[str] = Counter()
+    over_by_move: Counter[str] = Counter()
     for _ in range(moves):
         match = live.match
         assert match is not None
@@ -109,11 +112,14 @@ def run(
         start = time.process_time()  # CPU time: steady when other jobs share the machine
         live._changed(seating=match.result is not None)
         timings.append(time.process_time() - start)
+        move_kind = action.kind + ("-end" if match.result is not None else "")
         for conn in conns:
             while conn._outbox:
                 message = conn._outbox.popleft() or ""
                 size = len(message.encode())
                 sent.append(size)
+                by_move[move_kind] += 1
+                over_by_move[move_kind] += size > over
                 for part_id, html in _top_level(message):
                     by_part[part_id] += len(html.encode())
                     if size > over:
@@ -142,6 +148,12 @@ def run(
         f"over_{over}_b_by_part": {
             name: round(total / max(1, sum(1 for n in sent if n > over)))
             for name, total in over_by_part.most_common(8)
+        },
+        # Which moves make them: messages over `over` bytes / messages, by the move's kind.
+        f"over_{over}_b_by_move": {
+            kind: f"{over_by_move[kind]}/{by_move[kind]}"
+            for kind, _count in over_by_move.most_common()
+            if over_by_move[kind]
         },
     }
 
