@@ -107,10 +107,12 @@ class PrepareUp(Action):
 
 @dataclass(frozen=True, slots=True)
 class CheckUp(Action):
-    """CLOCK: the check of turn `turn` has been on view its length; the turn ends."""
+    """CLOCK: the check of turn `turn` moves on from `checked` boards checked: the next board
+    is checked, or, once every one is, the turn ends."""
 
     kind: ClassVar[str] = "check_up"
     turn: int
+    checked: int
 
 
 CODEC = ActionCodec(

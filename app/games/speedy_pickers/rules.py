@@ -29,10 +29,12 @@ from app.games.speedy_pickers.scoring import final_result
 from app.games.speedy_pickers.state import Mode, Phase, SpeedyState
 from app.games.speedy_pickers.turns import (
     CHECK_SECONDS,
+    CHECK_STEP_SECONDS,
     PREPARE_SECONDS,
-    end_turn,
+    check_next,
     magnifiers_left,
     new_game,
+    next_turn,
     search_powers,
 )
 from app.games.speedy_pickers.views import (
@@ -171,8 +173,9 @@ class SpeedyPickers(Game[SpeedyState]):
             key = f"speedy_pickers:prepare:{state.turn}"
             return Timer(key, PREPARE_SECONDS, act.PrepareUp(state.turn))
         if state.phase is Phase.CHECK:
-            key = f"speedy_pickers:check:{state.turn}"
-            return Timer(key, CHECK_SECONDS, act.CheckUp(state.turn))
+            key = f"speedy_pickers:check:{state.turn}:{state.checked}"
+            seconds = CHECK_SECONDS if state.checked == state.players else CHECK_STEP_SECONDS
+            return Timer(key, seconds, act.CheckUp(state.turn, state.checked))
         return None
 
     def simultaneous(self, state: SpeedyState) -> Hashable | None:
@@ -404,5 +407,7 @@ _HANDLERS: Mapping[type[Action], Handler] = {
     act.Done: lambda state, seat, action, events: selling.next_seller(state, events),
     act.TimeUp: lambda state, seat, action, events: search.finish(state, "time", events),
     act.PrepareUp: lambda state, seat, action, events: powers.prepare_up(state, events),
-    act.CheckUp: lambda state, seat, action, events: end_turn(state, events),
+    act.CheckUp: lambda state, seat, action, events: (
+        next_turn(state, events) if state.checked == state.players else check_next(state, events)
+    ),
 }

@@ -19,7 +19,7 @@ from app.games.speedy_pickers.objects import BY_KEY
 from app.games.speedy_pickers.scenes import HEIGHT, WIDTH
 from app.games.speedy_pickers.selling import give_tokens
 from app.games.speedy_pickers.state import Mark, Phase, SpeedyState
-from app.games.speedy_pickers.turns import check_all, magnifiers_left
+from app.games.speedy_pickers.turns import check_all, magnifiers_left, start_check
 
 Events = list[Event]
 
@@ -137,7 +137,8 @@ def stop(
 
 
 def finish(state: SpeedyState, reason: str, events: Events) -> SpeedyState:
-    """Returns the state after the check: the sale next (expert, the results on view during
-    it), else the check's results on view alone until the clock ends the turn (`CheckUp`)."""
-    state = check_all(state, reason, events)
-    return give_tokens(state, events) if state.expert else replace(state, phase=Phase.CHECK)
+    """Returns the state after the search: every board checked and the sale next (expert, the
+    results on view during it), else the check, board by board on the clock (`CheckUp`)."""
+    if state.expert:
+        return give_tokens(check_all(state, reason, events), events)
+    return start_check(state, reason, events)

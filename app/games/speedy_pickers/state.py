@@ -26,8 +26,8 @@ class Mode(StrEnum):
 
 class Phase(StrEnum):
     """Where a turn stands: getting ready (and playing powers) before the search, the search,
-    the check after it (beginner: its results alone on view for a moment), the sale (expert),
-    or the game over."""
+    the check after it (beginner: board by board, on the clock), the sale (expert), or the
+    game over."""
 
     PREPARE = "prepare"
     SEARCH = "search"
@@ -112,6 +112,7 @@ class SpeedyState:
     seller: int | None = None  # whose sale turn it is
     bought: int = 0  # cards the seller bought this sale turn
     turn_totals: tuple[tuple[int, ...], ...] = ()  # each seat's score after each turn
+    checked: int = 0  # the boards checked so far in the check phase (in seat order)
 
     @property
     def expert(self) -> bool:

@@ -41,10 +41,12 @@ MAGNIFIERS = 3
 PREPARE_SECONDS = 30
 """Chosen: between turns the table waits at most 30 s for everyone to be ready (and to play
 powers), so nobody holds the search back."""
-CHECK_SECONDS = 5
-"""Chosen: in beginner mode the check's results are on view alone for 5 s before the turn ends
-(the rulebook checks the boards, then draws the next tiles): long enough to see who found
-what, short enough that nobody waits for it."""
+CHECK_STEP_SECONDS = 1
+"""Chosen: in beginner mode the boards are checked one by one, a second apart (the rulebook's
+neighbours check them around the table), so each player's result can be read as it comes."""
+CHECK_SECONDS = 3
+"""Chosen: once every board is checked, the results and the turn's scores are on view 3 s
+before the next tiles are read aloud (or the game ends)."""
 
 
 def new_game(players: int, mode: Mode, seconds: int, seed: int, events: Events) -> SpeedyState:
@@ -105,17 +107,39 @@ def start_search(state: SpeedyState, events: Events) -> SpeedyState:
 
 
 def check_all(state: SpeedyState, reason: str, events: Events) -> SpeedyState:
-    """Returns the state after the neighbours' check: right marks kept, wrong ones face down,
-    a Reserved Object not found back in the bag."""
+    """Returns the state after the neighbours' check of every board (expert: the sale
+    follows): right marks kept, wrong ones face down, a Reserved Object not found back in the
+    bag."""
     events.append(SearchEnded(state.turn, reason))
     returned_all: list[str] = []
     for seat in range(state.players):
         state, returned = _check(state, seat, events)
         returned_all += returned
-    if returned_all:
-        bag, rng = state.rng.shuffle(state.bag + tuple(returned_all))
-        state = replace(state, bag=bag, rng=rng)
+    return _back_into_bag(state, returned_all)
+
+
+def start_check(state: SpeedyState, reason: str, events: Events) -> SpeedyState:
+    """Returns the check phase (beginner) with the first board checked; the clock checks the
+    others one by one (`check_next`)."""
+    events.append(SearchEnded(state.turn, reason))
+    return check_next(replace(state, phase=Phase.CHECK, checked=0), events)
+
+
+def check_next(state: SpeedyState, events: Events) -> SpeedyState:
+    """Returns the state with the next board checked; after the last one, the turn's scores
+    written down (the clock then ends the turn: `next_turn`)."""
+    state, returned = _check(state, state.checked, events)
+    state = _back_into_bag(replace(state, checked=state.checked + 1), returned)
+    if state.checked == state.players:
+        state = _write_scores(state, events)
     return state
+
+
+def _back_into_bag(state: SpeedyState, returned: list[str]) -> SpeedyState:
+    if not returned:
+        return state
+    bag, rng = state.rng.shuffle(state.bag + tuple(returned))
+    return replace(state, bag=bag, rng=rng)
 
 
 def _check(state: SpeedyState, seat: int, events: Events) -> tuple[SpeedyState, list[str]]:
@@ -142,11 +166,23 @@ def _check(state: SpeedyState, seat: int, events: Events) -> tuple[SpeedyState, 
 
 
 def end_turn(state: SpeedyState, events: Events) -> SpeedyState:
-    """Returns the next turn set up, or the game over after the 5th."""
+    """Returns the next turn set up, or the game over after the 5th, the turn's scores
+    written down (the expert's sale is over)."""
+    return next_turn(_write_scores(state, events), events)
+
+
+def _write_scores(state: SpeedyState, events: Events) -> SpeedyState:
+    """Returns the state with the turn's scores written down (`TurnEnded`), no seller."""
     now = totals(state)
-    state = replace(state, turn_totals=(*state.turn_totals, now), seller=None, bought=0)
     events.append(TurnEnded(state.turn, now))
+    return replace(state, turn_totals=(*state.turn_totals, now), seller=None, bought=0)
+
+
+def next_turn(state: SpeedyState, events: Events) -> SpeedyState:
+    """Returns the next turn set up, or the game over after the 5th; the turn's scores are
+    written down."""
     if state.turn == TURNS:
+        now = state.turn_totals[-1]
         best = max(now)
         events.append(GameEnded(now, tuple(s for s, total in enumerate(now) if total == best)))
         return replace(state, phase=Phase.OVER)

@@ -49,9 +49,11 @@ def time_up(state: SpeedyState) -> SpeedyState:
 
 
 def check_over(state: SpeedyState) -> SpeedyState:
-    """Returns the state once the beginner's check has been on view its length (the turn
-    over), or the state itself in any other phase."""
-    return time_up(state) if state.phase is Phase.CHECK else state
+    """Returns the state once the beginner's check has run its clock (every board checked,
+    the turn over), or the state itself in any other phase."""
+    while state.phase is Phase.CHECK:
+        state = time_up(state)
+    return state
 
 
 def turn_over(state: SpeedyState) -> SpeedyState:

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
-from app.games.core import CLOCK
+from app.games.core import CLOCK, Applied
 from app.games.speedy_pickers import GAME
 from app.games.speedy_pickers import actions as act
 from app.games.speedy_pickers.state import Mark, Phase
@@ -65,26 +65,40 @@ def test_a_click_after_the_timer_ran_out_is_refused() -> None:
     assert "Time is up" in refused(state, 0, act.Mark(tile, 1, 5, 5, tile)).text()
 
 
-def test_beginner_check_shows_the_results_alone_then_the_clock_ends_the_turn() -> None:
-    state = start(2)
-    right, wrong = state.centre[:2]
-    state = mark(mark(state, 0, right), 1, wrong, right=False)
+def test_beginner_check_goes_board_by_board_then_the_clock_ends_the_turn() -> None:
+    state = start(3)
+    right, wrong, other = state.centre[:3]
+    state = mark(mark(mark(state, 0, right), 1, wrong, right=False), 2, other)
     centre = state.centre
-    state = time_up(state)
-    # The check: results on view, nothing drawn yet, nobody to wait for but the clock.
-    assert state.phase is Phase.CHECK and state.turn == 1
-    assert state.player(0).kept == (right,) and state.player(1).face_down == (wrong,)
+    applied = GAME.apply(state, CLOCK, act.TimeUp(1))
+    assert isinstance(applied, Applied)
+    state = applied.state
+    # The search's end checks the first board; nothing is drawn, nobody is waited for.
+    assert [type(e).__name__ for e in applied.events] == ["SearchEnded", "Checked"]
+    assert state.phase is Phase.CHECK and state.turn == 1 and state.checked == 1
+    assert state.player(0).kept == (right,) and state.player(1).marked == (wrong,)
     assert state.centre == centre and GAME.active_seats(state) == frozenset()
     timer = GAME.timer(state)
-    assert timer is not None and timer.seconds == 5 and timer.action == act.CheckUp(1)
+    assert timer is not None and timer.seconds == 1 and timer.action == act.CheckUp(1, 1)
     assert "Ready" not in str(GAME.legal_actions(state, 0))
     assert "nothing to get ready" in refused(state, 0, act.Ready()).text()
-    assert "clock" in refused(state, 0, act.CheckUp(1)).text()
-    assert "no longer running" in refused(state, CLOCK, act.CheckUp(2)).text()
-    # The clock ends the turn: the next tiles read aloud, the prepare phase.
+    assert "clock" in refused(state, 0, act.CheckUp(1, 1)).text()
+    assert "no longer running" in refused(state, CLOCK, act.CheckUp(1, 0)).text()
+    # A second later the next board, then the last with the turn's scores.
+    state = time_up(state)
+    assert state.checked == 2 and state.player(1).face_down == (wrong,)
+    assert state.player(2).marked == (other,) and state.turn_totals == ()
+    applied = GAME.apply(state, CLOCK, act.CheckUp(1, 2))
+    assert isinstance(applied, Applied)
+    state = applied.state
+    assert [type(e).__name__ for e in applied.events] == ["Checked", "TurnEnded"]
+    assert state.player(2).kept == (other,) and state.turn_totals == ((1, 0, 1),)
+    timer = GAME.timer(state)
+    assert timer is not None and timer.seconds == 3 and timer.action == act.CheckUp(1, 3)
+    # Then the turn ends: the next tiles read aloud, the prepare phase.
     state = time_up(state)
     assert state.phase is Phase.PREPARE and state.turn == 2
-    assert len(state.centre) == len(centre) + 2
+    assert len(state.centre) == len(centre) + 3
 
 
 def test_the_last_check_is_on_view_before_the_game_ends() -> None:
@@ -93,6 +107,9 @@ def test_the_last_check_is_on_view_before_the_game_ends() -> None:
         state = ready_all(turn_over(state))
     state = time_up(state)
     assert state.turn == 5 and state.phase is Phase.CHECK and GAME.result(state) is None
+    while state.checked < state.players:
+        state = time_up(state)
+    assert state.phase is Phase.CHECK and GAME.result(state) is None
     assert GAME.result(time_up(state)) is not None
 
 
@@ -168,8 +185,9 @@ def test_beginner_search_ends_at_once_when_every_tile_is_claimed() -> None:
     assert state.phase is Phase.SEARCH
     state = mark(state, 1, state.centre[0])
     assert state.turn == 1 and state.phase is Phase.CHECK
+    state = check_over(state)
     assert state.player(0).kept and state.player(1).kept
-    assert check_over(state).turn == 2
+    assert state.turn == 2
 
 
 def test_beginner_search_ends_when_the_shared_pool_is_empty() -> None:
