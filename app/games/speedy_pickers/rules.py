@@ -31,10 +31,9 @@ from app.games.speedy_pickers.turns import (
     CHECK_SECONDS,
     CHECK_STEP_SECONDS,
     PREPARE_SECONDS,
-    check_next,
+    check_up,
     magnifiers_left,
     new_game,
-    next_turn,
     search_powers,
 )
 from app.games.speedy_pickers.views import (
@@ -407,7 +406,5 @@ _HANDLERS: Mapping[type[Action], Handler] = {
     act.Done: lambda state, seat, action, events: selling.next_seller(state, events),
     act.TimeUp: lambda state, seat, action, events: search.finish(state, "time", events),
     act.PrepareUp: lambda state, seat, action, events: powers.prepare_up(state, events),
-    act.CheckUp: lambda state, seat, action, events: (
-        next_turn(state, events) if state.checked == state.players else check_next(state, events)
-    ),
+    act.CheckUp: lambda state, seat, action, events: check_up(state, events),
 }

@@ -127,12 +127,20 @@ def start_check(state: SpeedyState, reason: str, events: Events) -> SpeedyState:
 
 def check_next(state: SpeedyState, events: Events) -> SpeedyState:
     """Returns the state with the next board checked; after the last one, the turn's scores
-    written down (the clock then ends the turn: `next_turn`)."""
+    written down (the clock then ends the turn: `check_up`)."""
     state, returned = _check(state, state.checked, events)
     state = _back_into_bag(replace(state, checked=state.checked + 1), returned)
     if state.checked == state.players:
         state = _write_scores(state, events)
     return state
+
+
+def check_up(state: SpeedyState, events: Events) -> SpeedyState:
+    """Returns the state once the check's clock ran out: the next board checked, or, once
+    every one is, the next turn (or the game's end)."""
+    if state.checked == state.players:
+        return next_turn(state, events)
+    return check_next(state, events)
 
 
 def _back_into_bag(state: SpeedyState, returned: list[str]) -> SpeedyState:
