@@ -50,17 +50,34 @@
   var watched = null;
   var resized = window.ResizeObserver ? new ResizeObserver(follow) : null;
 
+  var left = null; // where follow() left the log: the element, its scroll and its size
+
   function log() { return document.getElementById("log"); }
+
+  function atEnd(el) { return el.scrollHeight - el.scrollTop - el.clientHeight <= SLACK_PX; }
 
   function follow() {
     var el = log();
-    if (el && following) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    if (following) el.scrollTop = el.scrollHeight;
+    left = { el: el, top: el.scrollTop, width: el.clientWidth, height: el.clientHeight };
   }
 
   document.addEventListener("scroll", function (event) {
     var el = log();
-    if (event.target === el) following = el.scrollHeight - el.scrollTop - el.clientHeight <= SLACK_PX;
+    if (event.target === el) following = atEnd(el);
   }, true);
+
+  // A scroll event comes a frame after its scroll, so a reader who scrolled up just before a
+  // message arrives is seen where the log stands then: above where follow() left it, at the
+  // same size (a resize moves the scroll too, and the observer above follows it).
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var el = log();
+    if (!el || !left || left.el !== el) return;
+    if (atEnd(el)) following = true;
+    else if (el.scrollTop < left.top && el.clientWidth === left.width
+      && el.clientHeight === left.height) following = false;
+  });
 
   document.addEventListener("htmx:wsAfterMessage", function () {
     var el = log();

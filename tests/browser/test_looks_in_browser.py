@@ -1,8 +1,8 @@
 """Each game's table as people see it, in a real browser: on a phone (390×844) nothing is wider
 than the screen and the table comes first; on a laptop (1600×1000) the log stands beside the
-table with its newest line in view. On the way it takes the gallery: every table at phone and
-laptop size, at the start, the middle and the end of a game, light and dark
-(docs/screenshots/, indexed by its README).
+table with its newest line in view, and a reader who scrolled it up keeps their place. On the
+way it takes the gallery: every table at phone and laptop size, at the start, the middle and the
+end of a game, light and dark (docs/screenshots/, indexed by its README).
 
 One room per game, one person in it (the host) and bots: the host hands their own seat to a
 bot to move the game on and takes it back to hold it still (a bot never waits, the table waits
@@ -227,5 +227,35 @@ def test_every_table_fits_a_phone_and_keeps_its_log_in_view(
         _scroll_log(host, to_end=True)
         _look(host, table, "end")
         host.assert_nothing_went_wrong()
+    finally:
+        host.close()
+
+
+# A reader scrolls the log up and, before the next frame (when its scroll event comes), a
+# message adds a line: the events a message raises, on the room, around a line added.
+_SCROLLED_UP_AS_A_LINE_ARRIVES = """() => { const log = document.getElementById('log');
+  const room = document.getElementById('room');
+  const raise = (name) => room.dispatchEvent(new CustomEvent(name,
+    {bubbles: true, detail: {message: ''}}));
+  log.scrollTop = 0;
+  raise('htmx:wsBeforeMessage');
+  log.appendChild(document.createElement('li')).textContent = '…';
+  raise('htmx:wsAfterMessage');
+  return [log.scrollTop, log.scrollHeight > log.clientHeight]; }"""
+
+
+def test_a_reader_who_scrolls_up_as_a_line_arrives_keeps_their_place(
+    browser: Any, looks_server: LiveServer
+) -> None:
+    host = people.Person(browser, "Ann", people.LAPTOP)
+    try:
+        people.open_room(host, looks_server.url, "4 Pints")
+        _command(host, "add a bot")
+        host.page.locator("#start-game:not([disabled])").click()
+        host.page.wait_for_function(_YOUR_MOVE, timeout=PLAY_MS)
+        _command(host, "let a bot play")
+        host.page.wait_for_function(_LOG_LINES, arg=40, timeout=PLAY_MS)
+        top, overflows = host.page.evaluate(_SCROLLED_UP_AS_A_LINE_ARRIVES)
+        assert overflows and top == 0, "the log took the reader back to its end"
     finally:
         host.close()
