@@ -57,6 +57,7 @@ def moment_html(
         package=game_package(recorded.game_type),
         seat=table_seat,
         names=names,
+        game=game,
     )
     parts = dict(_parts(context, state, table_seat, picture_url))
     if seen.everything:

@@ -311,3 +311,13 @@ def test_everything_revealed_names_every_card_nobody_saw(game_id: str) -> None:
         shown = game.revealed(state)
         assert sum(len(r.items) for r in shown) == HIDDEN_CARDS[game_id](state)
         assert all(item and "{" not in item for r in shown for item in r.items)
+
+
+def test_a_replayed_table_sends_the_words_its_tiles_share() -> None:
+    """A replay's table is the room's skeleton too: Speedy Pickers' category words, sent
+    once for the page to copy into each tile, are in it."""
+    game = GAMES["speedy_pickers"]
+    recorded = recorded_playout(game, 2, 5)
+    html = _moment(game, recorded, rebuild(game, recorded).states[0], 0)
+    assert html.count("<template data-append-to=") == 4
+    assert '<template data-append-to=".sp-tile.sport"><small> (Sport)</small>' in html

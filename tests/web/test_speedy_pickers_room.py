@@ -109,7 +109,9 @@ def test_a_tile_names_its_category_through_the_words_the_table_sends_once() -> N
     centre = pages[(1, "centre")]
     assert "<small>" not in centre and 'class="sp-tile ' in centre
     env = make_environment()
-    skeleton = env.get_template("games/speedy_pickers/table.html").render(names=["A", "B"])
+    skeleton = env.get_template("games/speedy_pickers/table.html").render(
+        names=["A", "B"], game=GAME
+    )
     for category in Category:
         name = CATEGORY_NAMES[category]
         expected = f'<template data-append-to=".sp-tile.{category.value}"><small> ({name})</small>'

@@ -21,7 +21,7 @@ from app.games.core.reference import CardReference
 from app.games.core.undo import unchanged
 from app.games.speedy_pickers import actions as act
 from app.games.speedy_pickers import powers, search, selling, texts
-from app.games.speedy_pickers.cards import CARDS, VICTIM_POWERS, Power
+from app.games.speedy_pickers.cards import CARDS, CATEGORY_NAMES, VICTIM_POWERS, Power
 from app.games.speedy_pickers.objects import Category
 from app.games.speedy_pickers.reference import REFERENCE
 from app.games.speedy_pickers.scenes import HEIGHT, WIDTH
@@ -79,6 +79,8 @@ class SpeedyPickers(Game[SpeedyState]):
     minutes = (15, 25)  # chosen: docs/rules, "Typical length"
     emblem = "1f50e"
     seat_parts = frozenset({"players"})
+    categories = tuple((c.value, CATEGORY_NAMES[c]) for c in Category)
+    """Each category's class and name: the table says a tile's category once per category."""
     options = (
         OptionSpec(
             "mode",

@@ -119,7 +119,6 @@ class ScoresView:
     turns: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     ranks: tuple[int, ...] | None
-    winners: tuple[int, ...]  # the seats ranked first once it is over, else none
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +251,6 @@ def scores_view(state: SpeedyState) -> ScoresView:
         turns=result.rounds,
         totals=result.scores,
         ranks=result.ranks if over else None,
-        winners=tuple(seat for seat, rank in enumerate(result.ranks) if rank == 1) if over else (),
     )
 
 
